@@ -1,0 +1,26 @@
+/**
+ * What the Controller needs of an endpoint. `Endpoint` and `RestEndpoint` implement it;
+ * any object with these members can be fetched through a Controller.
+ */
+import type { Schema } from '../schema/types.js';
+
+export interface EndpointInterface<A extends readonly any[] = any[], R = any> {
+  /** Calling an endpoint runs `fetch` without any cache. */
+  (...args: A): Promise<R>;
+  /** Runs the request and resolves with the processed (not normalized) value. */
+  fetch(...args: A): Promise<R>;
+  /** Identity of a request in the cache: equal for requests that return the same data. */
+  key(...args: A): string;
+  /** Normalization schema; `undefined` stores the value as is. */
+  readonly schema: Schema;
+  /** `true` for requests that change data (never deduplicated, never cached by key). */
+  readonly sideEffect: boolean;
+  /** Name used in error messages. */
+  readonly name: string;
+  /** Refetch interval in ms while subscribed. Default: none. */
+  readonly pollFrequency?: number | undefined;
+  /** How long a response stays fresh, in ms; `0` retains nothing. Default: 60000. */
+  readonly dataExpiryLength?: number | undefined;
+  /** How long an error stays before a read retries, in ms. Default: 1000. */
+  readonly errorExpiryLength?: number | undefined;
+}

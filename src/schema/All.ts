@@ -1,0 +1,40 @@
+/**
+ * `new All(Entity)`: every cached row of an entity type, in the order they were first
+ * stored. Yields `undefined` until a row of that type has been stored.
+ *
+ * As an endpoint schema it normalizes like `[Entity]`.
+ */
+import type { Entity } from './Entity.js';
+import { normalizeArray } from './visit.js';
+import type { DenormalizeContext, EntityClass, NormalizeContext, SchemaClass } from './types.js';
+
+export class All<E extends typeof Entity = typeof Entity> implements SchemaClass {
+  /** The entity type listed. */
+  readonly schema: E;
+  constructor(entity: E) {
+    this.schema = entity;
+  }
+  /** @internal */
+  normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
+    return normalizeArray(this.schema, value, ctx, path, `an array of ${this.schema._key}`);
+  }
+  /** @internal The stored value is ignored: membership comes from the store. */
+  denormalize(_stored: unknown, ctx: DenormalizeContext): unknown {
+    return listAll(this.schema, ctx);
+  }
+  /** @internal */
+  queryKey(_args: readonly unknown[], ctx: DenormalizeContext): unknown {
+    return ctx.members(this.schema) === undefined ? undefined : true;
+  }
+}
+
+function listAll(entity: EntityClass, ctx: DenormalizeContext): unknown[] | undefined {
+  const pks = ctx.members(entity);
+  if (pks === undefined) return undefined;
+  const out: unknown[] = [];
+  for (let i = 0; i < pks.length; i++) {
+    const v = ctx.entity(entity, pks[i]);
+    if (v !== undefined) out.push(v);
+  }
+  return out;
+}

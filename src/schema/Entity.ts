@@ -1,0 +1,172 @@
+/**
+ * Entity: a normalized row type. Subclass it, declare fields with defaults, give it a
+ * `pk()` and a `static key`.
+ *
+ * @example
+ * class User extends Entity {
+ *   id = ''; name = ''; isAdmin = false;
+ *   pk() { return this.id; }
+ *   static key = 'User';
+ * }
+ */
+import { SchemaError, at, describe } from './SchemaError.js';
+import type { DenormalizeContext, NormalizeContext, Schema } from './types.js';
+
+/** A field converter in `static schema`: a function, a class, or a callable like `Number`. */
+export type Deserializer = ((value: any) => unknown) | (new (value: any) => unknown);
+
+const templates = new WeakMap<Function, object>();
+const classLike = /^class[\s{]/;
+/** Built-in constructors that must be called with `new` to give an object. */
+const nativeConstructors: ReadonlySet<Function> = new Set<Function>([Date, URL, Map, Set, RegExp]);
+
+export abstract class Entity {
+  /**
+   * Name of the entity type; rows are stored under it. Defaults to the class name, which
+   * minifiers change: set it.
+   */
+  static key = '';
+
+  /**
+   * Field name → nested schema (`User`, `[Post]`, a schema object) or deserializer
+   * (`Temporal.Instant.from`, `iso => new Date(iso)`, `Decimal`, `Number`). Deserializers
+   * run when a response is normalized, so the store holds converted values.
+   * Default: `{}`.
+   */
+  static schema: { readonly [field: string]: Schema | Deserializer } = {};
+
+  /** The unique id of this row (string or number). */
+  abstract pk(parent?: unknown, key?: string, args?: readonly unknown[]): string | number | undefined;
+
+  /** Name rows are stored under: `static key`, else the class name. */
+  static get _key(): string {
+    return this.key || this.name;
+  }
+
+  /**
+   * The pk of a raw (not yet normalized) value, computed with the prototype's `pk()`.
+   * @returns a string, or `undefined` when the value has no usable pk.
+   */
+  static pk(value: object, parent?: unknown, key?: string, args: readonly unknown[] = []): string | undefined {
+    const id = (this.prototype as Entity).pk.call(value, parent, key, args);
+    if (typeof id === 'string') return id === '' ? undefined : id;
+    if (typeof id === 'number' && Number.isFinite(id)) return String(id);
+    return undefined;
+  }
+
+  /**
+   * Transforms a raw value before it is normalized (default: returns it unchanged).
+   * Override to fill a missing pk or rename fields.
+   */
+  static process(input: any, parent: unknown, key: string | undefined, args: readonly unknown[]): any {
+    return input;
+  }
+
+  /** @internal Normalizes one raw value into a staged row; returns its pk. */
+  static normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
+    if (value === null || value === undefined) return value;
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
+    if (typeof value !== 'object' || Array.isArray(value)) {
+      throw new SchemaError(
+        `${ctx.source}: expected a ${this._key} object at ${at(path)}, got ${describe(value)}`,
+        path,
+      );
+    }
+    const input = this.process({ ...value }, undefined, undefined, ctx.args) as Record<string, unknown>;
+    const pk = this.pk(input, undefined, undefined, ctx.args);
+    if (pk === undefined) {
+      throw new SchemaError(
+        `${ctx.source}: ${this._key} at ${at(path)} has no usable pk (pk() must return a ` +
+          `non-empty string or a number); got ${describe(input)}`,
+        path,
+      );
+    }
+    const fields = this.schema;
+    for (const field in fields) {
+      const v = input[field];
+      if (v === undefined || v === null) continue;
+      const fieldSchema = fields[field];
+      const fieldPath = `${path}.${field}`;
+      if (isDeserializer(fieldSchema)) {
+        input[field] = deserialize(fieldSchema, v, this._key, field, ctx.source, fieldPath);
+      } else {
+        input[field] = ctx.visit(fieldSchema as Schema, v, fieldPath);
+      }
+    }
+    ctx.entity(this, pk, input);
+    return pk;
+  }
+
+  /** @internal The denormalized instance for a stored pk (through the store's cache). */
+  static denormalize(stored: unknown, ctx: DenormalizeContext): unknown {
+    if (stored === null || stored === undefined) return stored;
+    return ctx.entity(this, String(stored));
+  }
+
+  /** @internal Entities are read by their pk fields: `get(User, { id: '1' })`. */
+  static queryKey(args: readonly unknown[]): unknown {
+    const first = args[0];
+    if (first === null || first === undefined) return undefined;
+    if (typeof first !== 'object') return String(first);
+    return this.pk(first, undefined, undefined, args);
+  }
+
+  /**
+   * @internal Creates the instance for a stored row: class-field defaults, then the row.
+   * Nested fields still hold stored pks; {@link Entity._link} resolves them. The two steps
+   * are apart so a cycle can reach this instance before its fields are resolved.
+   */
+  static _create(row: Record<string, unknown>): Entity {
+    return Object.assign(Object.create(this.prototype), templateOf(this), row);
+  }
+
+  /** @internal Resolves the nested-schema fields of an instance made by `_create`. */
+  static _link(obj: Record<string, unknown>, row: Record<string, unknown>, ctx: DenormalizeContext): void {
+    const fields = this.schema;
+    for (const field in fields) {
+      const fieldSchema = fields[field];
+      if (isDeserializer(fieldSchema)) continue;
+      const v = row[field];
+      if (v !== undefined && v !== null) obj[field] = ctx.unvisit(fieldSchema as Schema, v);
+    }
+  }
+}
+
+/** @internal True for Entity subclasses. */
+export function isEntity(schema: unknown): schema is typeof Entity {
+  return typeof schema === 'function' && schema.prototype instanceof Entity;
+}
+
+/** @internal A field schema that is a converter rather than a nested schema. */
+export function isDeserializer(fieldSchema: unknown): fieldSchema is Deserializer {
+  return typeof fieldSchema === 'function' && !(fieldSchema.prototype instanceof Entity);
+}
+
+function deserialize(fn: Deserializer, value: unknown, key: string, field: string, source: string, path: string) {
+  try {
+    if (nativeConstructors.has(fn) || classLike.test(Function.prototype.toString.call(fn))) {
+      return new (fn as new (v: unknown) => unknown)(value);
+    }
+    return (fn as (v: unknown) => unknown)(value);
+  } catch (error) {
+    throw new SchemaError(
+      `${source}: ${key}.${field} at ${at(path)} could not be deserialized from ` +
+        `${describe(value)}: ${(error as Error)?.message ?? error}`,
+      path,
+    );
+  }
+}
+
+/** Class-field defaults of an entity class, made once per class. */
+function templateOf(cls: typeof Entity): object {
+  let template = templates.get(cls);
+  if (template === undefined) {
+    try {
+      template = { ...new (cls as unknown as new () => object)() };
+    } catch {
+      template = {};
+    }
+    templates.set(cls, template);
+  }
+  return template;
+}

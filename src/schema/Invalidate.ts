@@ -1,0 +1,33 @@
+/**
+ * `new Invalidate(Entity)`: the response names a row that no longer exists (a DELETE).
+ * Normalizing it removes the row from the store; lists that held it drop it.
+ */
+import { SchemaError, at, describe } from './SchemaError.js';
+import type { DenormalizeContext, EntityClass, NormalizeContext, SchemaClass } from './types.js';
+
+export class Invalidate implements SchemaClass {
+  /** The entity type removed. */
+  readonly schema: EntityClass;
+  constructor(entity: EntityClass) {
+    this.schema = entity;
+  }
+  /** @internal Accepts the removed row, or its pk. */
+  normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
+    const entity = this.schema;
+    const pk =
+      typeof value === 'string' || typeof value === 'number'
+        ? String(value)
+        : typeof value === 'object' && value !== null
+          ? entity.pk(value, undefined, undefined, ctx.args)
+          : undefined;
+    if (pk === undefined) {
+      throw new SchemaError(`${ctx.source}: cannot tell which ${entity._key} to remove from ${describe(value)} at ${at(path)}`, path);
+    }
+    ctx.remove(entity, pk);
+    return pk;
+  }
+  /** @internal A removed row denormalizes to its pk. */
+  denormalize(stored: unknown, _ctx: DenormalizeContext): unknown {
+    return stored;
+  }
+}

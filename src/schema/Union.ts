@@ -1,0 +1,55 @@
+/**
+ * `new Union({ post: Post, link: Link }, 'type')`: a value that is one of several entity
+ * types, chosen by a field (or a function of the value).
+ */
+import { SchemaError, at, describe } from './SchemaError.js';
+import type { DenormalizeContext, EntityClass, NormalizeContext, SchemaClass } from './types.js';
+
+/** Picks the member name from a raw value: a field name, or a function. */
+export type UnionAttribute = string | ((value: any, parent?: unknown, key?: string) => string);
+
+export class Union implements SchemaClass {
+  /** Member name → entity type. */
+  readonly schema: { readonly [name: string]: EntityClass };
+  readonly #attribute: UnionAttribute;
+  constructor(schemas: { readonly [name: string]: EntityClass }, schemaAttribute: UnionAttribute) {
+    this.schema = schemas;
+    this.#attribute = schemaAttribute;
+  }
+  #nameOf(value: Record<string, unknown>): string {
+    const attr = this.#attribute;
+    return String(typeof attr === 'function' ? attr(value) : value[attr]);
+  }
+  /** @internal Stored as `{ id, schema }`. */
+  normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw new SchemaError(`${ctx.source}: expected a Union member object at ${at(path)}, got ${describe(value)}`, path);
+    }
+    const name = this.#nameOf(value as Record<string, unknown>);
+    const member = this.schema[name];
+    if (member === undefined) {
+      throw new SchemaError(
+        `${ctx.source}: Union at ${at(path)} has no member "${name}" (members: ${Object.keys(this.schema).join(', ')}); got ${describe(value)}`,
+        path,
+      );
+    }
+    return { id: member.normalize(value, ctx, path), schema: name };
+  }
+  /** @internal */
+  denormalize(stored: unknown, ctx: DenormalizeContext): unknown {
+    if (typeof stored !== 'object' || stored === null) return undefined;
+    const { id, schema } = stored as { id: string; schema: string };
+    const member = this.schema[schema];
+    return member === undefined ? undefined : ctx.entity(member, String(id));
+  }
+  /** @internal Read by `{ ...pk fields, [attribute]: name }`. */
+  queryKey(args: readonly unknown[]): unknown {
+    const first = args[0];
+    if (typeof first !== 'object' || first === null) return undefined;
+    const name = this.#nameOf(first as Record<string, unknown>);
+    const member = this.schema[name];
+    if (member === undefined) return undefined;
+    const id = member.queryKey(args);
+    return id === undefined ? undefined : { id, schema: name };
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * `new Values(Item)`: an object whose every value has the same schema, keyed by
+ * arbitrary strings (a map of id → entity, say).
+ */
+import { SchemaError, at, describe } from './SchemaError.js';
+import type { DenormalizeContext, NormalizeContext, Schema, SchemaClass } from './types.js';
+
+export class Values implements SchemaClass {
+  /** Schema of each value. */
+  readonly schema: Schema;
+  constructor(item: Schema) {
+    this.schema = item;
+  }
+  /** @internal */
+  normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw new SchemaError(`${ctx.source}: expected an object of values at ${at(path)}, got ${describe(value)}`, path);
+    }
+    const out: Record<string, unknown> = {};
+    for (const key in value) out[key] = ctx.visit(this.schema, (value as Record<string, unknown>)[key], `${path}.${key}`);
+    return out;
+  }
+  /** @internal Missing entities are left out. */
+  denormalize(stored: unknown, ctx: DenormalizeContext): unknown {
+    if (typeof stored !== 'object' || stored === null) return stored;
+    const out: Record<string, unknown> = {};
+    for (const key in stored) {
+      const v = ctx.unvisit(this.schema, (stored as Record<string, unknown>)[key]);
+      if (v !== undefined) out[key] = v;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Dispatch from any schema value to its normalize / denormalize: Entity classes, schema
+ * objects (anything with `normalize`), `[schema]` shorthand and plain `{ key: schema }`
+ * objects.
+ */
+import { isEntity } from './Entity.js';
+import { SchemaError, at, describe } from './SchemaError.js';
+import type { DenormalizeContext, NormalizeContext, Schema, SchemaClass } from './types.js';
+
+/** @internal Normalizes `value` with `schema`, staging rows in `ctx`. */
+export function normalizeValue(schema: Schema, value: unknown, ctx: NormalizeContext, path: string): unknown {
+  if (schema === undefined || schema === null || value === undefined || value === null) return value;
+  if (isEntity(schema)) return schema.normalize(value, ctx, path);
+  if (Array.isArray(schema)) return normalizeArray(schema[0], value, ctx, path, 'an array');
+  if (typeof (schema as SchemaClass).normalize === 'function') {
+    return (schema as SchemaClass).normalize(value, ctx, path);
+  }
+  if (typeof schema === 'object') return normalizeObject(schema as Record<string, Schema>, value, ctx, path);
+  return value;
+}
+
+/** @internal Denormalizes a stored value with `schema`, reading through `ctx`. */
+export function denormalizeValue(schema: Schema, stored: unknown, ctx: DenormalizeContext): unknown {
+  if (schema === undefined || schema === null || stored === undefined || stored === null) return stored;
+  if (isEntity(schema)) return schema.denormalize(stored, ctx);
+  if (Array.isArray(schema)) return denormalizeArray(schema[0], stored, ctx);
+  if (typeof (schema as SchemaClass).denormalize === 'function') {
+    return (schema as SchemaClass).denormalize(stored, ctx);
+  }
+  if (typeof schema === 'object') return denormalizeObject(schema as Record<string, Schema>, stored, ctx);
+  return stored;
+}
+
+/** @internal Normalizes each member of an array. */
+export function normalizeArray(item: Schema, value: unknown, ctx: NormalizeContext, path: string, what: string): unknown[] {
+  if (!Array.isArray(value)) {
+    throw new SchemaError(`${ctx.source}: expected ${what} at ${at(path)}, got ${describe(value)}`, path);
+  }
+  const out = new Array(value.length);
+  for (let i = 0; i < value.length; i++) out[i] = ctx.visit(item, value[i], `${path}[${i}]`);
+  return out;
+}
+
+/** @internal Denormalizes each member of a stored array; missing entities are left out. */
+export function denormalizeArray(item: Schema, stored: unknown, ctx: DenormalizeContext): unknown {
+  if (!Array.isArray(stored)) return stored;
+  const out: unknown[] = [];
+  for (let i = 0; i < stored.length; i++) {
+    const v = ctx.unvisit(item, stored[i]);
+    if (v !== undefined) out.push(v);
+  }
+  return out;
+}
+
+/** @internal Normalizes the members of an object named by a `{ key: schema }` definition. */
+export function normalizeObject(
+  def: Record<string, Schema>,
+  value: unknown,
+  ctx: NormalizeContext,
+  path: string,
+): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new SchemaError(`${ctx.source}: expected an object at ${at(path)}, got ${describe(value)}`, path);
+  }
+  const out: Record<string, unknown> = { ...value };
+  for (const key in def) {
+    if (out[key] !== undefined) out[key] = ctx.visit(def[key], out[key], `${path}.${key}`);
+  }
+  return out;
+}
+
+/**
+ * @internal Denormalizes the members of a stored object. The result is `undefined` when
+ * every schema member is missing, so a join of nothing cached counts as no data.
+ */
+export function denormalizeObject(def: Record<string, Schema>, stored: unknown, ctx: DenormalizeContext): unknown {
+  if (typeof stored !== 'object' || stored === null) return stored;
+  const out: Record<string, unknown> = { ...(stored as Record<string, unknown>) };
+  for (const key in def) out[key] = ctx.unvisit(def[key], out[key]);
+  for (const key in out) if (out[key] !== undefined) return out;
+  return undefined;
+}

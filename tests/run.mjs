@@ -1,0 +1,108 @@
+// Builds every tests/**/*.test.ts(x) with esbuild and runs each file in its own Node
+// process (uvu), two at a time. Prints a closing line "N passed, N failed".
+//
+//   node tests/run.mjs              all tests
+//   node tests/run.mjs store/       only files whose path contains "store/"
+//   TEST_DIST=1 node tests/run.mjs  tests import the built dist/ instead of src/
+import { build } from 'esbuild';
+import { solidPlugin } from 'esbuild-plugin-solid';
+import { spawn } from 'node:child_process';
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const outdir = join(root, '.test-build');
+const filter = process.argv[2] ?? '';
+const useDist = process.env.TEST_DIST === '1';
+
+function walk(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? walk(full) : /\.test\.tsx?$/.test(name) ? [full] : [];
+  });
+}
+
+const files = walk(join(root, 'tests')).filter((f) => relative(root, f).includes(filter)).sort();
+rmSync(outdir, { recursive: true, force: true });
+
+// Under TEST_DIST=1, imports of src entries resolve to the built, minified dist files.
+const distAlias = {
+  name: 'dist-alias',
+  setup(b) {
+    b.onResolve({ filter: /src\/(index|solid\/index|preact\/index)\.js$/ }, (args) => {
+      const entry = resolve(args.resolveDir, args.path).replace(join(root, 'src'), join(root, 'dist'));
+      return { path: entry, external: true };
+    });
+  },
+};
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  outdir,
+  outbase: root,
+  sourcemap: 'inline',
+  logLevel: 'error',
+  plugins: useDist ? [distAlias] : [],
+};
+const solidFiles = files.filter((f) => f.includes('/tests/solid/') && f.endsWith('.tsx'));
+const otherFiles = files.filter((f) => !solidFiles.includes(f));
+if (otherFiles.length) {
+  await build({ ...common, entryPoints: otherFiles, jsx: 'automatic', jsxImportSource: 'preact' });
+}
+if (solidFiles.length) {
+  await build({ ...common, entryPoints: solidFiles, plugins: [...common.plugins, solidPlugin()] });
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const failures = [];
+
+function runOne(file) {
+  const out = join(outdir, relative(root, file)).replace(/\.tsx?$/, '.js');
+  return new Promise((done) => {
+    const child = spawn(
+      process.execPath,
+      ['--conditions=browser', '--expose-gc', '--enable-source-maps', out],
+      { cwd: root, env: { ...process.env, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let text = '';
+    child.stdout.on('data', (d) => (text += d));
+    child.stderr.on('data', (d) => (text += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const total = Number(/Total:\s+(\d+)/.exec(text)?.[1] ?? 0);
+      const ok = Number(/Passed:\s+(\d+)/.exec(text)?.[1] ?? 0);
+      const skip = Number(/Skipped:\s+(\d+)/.exec(text)?.[1] ?? 0);
+      passed += ok;
+      skipped += skip;
+      const bad = Math.max(total - ok - skip, code === 0 ? 0 : 1);
+      failed += bad;
+      const name = relative(root, file);
+      if (bad || code !== 0) {
+        failures.push(name);
+        process.stdout.write(`FAIL ${name} (exit ${code})\n${text}\n`);
+      } else {
+        process.stdout.write(`ok   ${name}  ${ok} passed\n`);
+      }
+      done();
+    });
+  });
+}
+
+const queue = [...files];
+const started = Date.now();
+await Promise.all(
+  Array.from({ length: 2 }, async () => {
+    while (queue.length) await runOne(queue.shift());
+  }),
+);
+console.log(`\n${files.length} files in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+if (failures.length) console.log(`failed files:\n  ${failures.join('\n  ')}`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed || (files.length === 0 && !filter) ? 1 : 0);
