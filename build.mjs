@@ -1,12 +1,18 @@
-// Builds dist/ (ESM per entry, shared chunks, .d.ts through tsc) and the playground.
+// Builds dist/ (ESM per entry, shared chunks, .d.ts through tsc), checks the size
+// budget, and builds the playground.
+//
+//   node build.mjs            everything
+//   node build.mjs --no-types skip the .d.ts step (faster, for benches)
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 
-const peers = ['@preact/signals-core', 'solid-js', 'solid-js/*', 'preact', 'preact/*', '@preact/signals'];
+export const peers = ['@preact/signals-core', 'solid-js', 'solid-js/*', 'preact', 'preact/*', '@preact/signals'];
+export const entries = { index: 'src/index.ts', 'solid/index': 'src/solid/index.ts', 'preact/index': 'src/preact/index.ts' };
+
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { index: 'src/index.ts', 'solid/index': 'src/solid/index.ts', 'preact/index': 'src/preact/index.ts' },
+  entryPoints: entries,
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -16,4 +22,8 @@ await build({
   external: peers,
   logLevel: 'warning',
 });
-execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+if (!process.argv.includes('--no-types')) {
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+}
+if (existsSync('tools/size.mjs')) await (await import('./tools/size.mjs')).checkSize({ entries, peers });
+if (existsSync('playground/build.mjs')) await (await import('./playground/build.mjs')).buildPlayground();

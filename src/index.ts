@@ -1,2 +1,27 @@
-export { signal, computed, effect, batch, untracked } from '@preact/signals-core';
+/**
+ * signal-cache: a normalized client cache for REST data in which every entity row is a
+ * signal. This entry is the vanilla API; `signal-cache/solid` and `signal-cache/preact`
+ * add the framework bindings.
+ */
+export { batch, computed, effect, signal, untracked } from '@preact/signals-core';
 export type { ReadonlySignal, Signal } from '@preact/signals-core';
+
+export { All } from './schema/All.js';
+export { Collection } from './schema/Collection.js';
+export type { CollectionOptions, NonFilterArgumentKeys } from './schema/Collection.js';
+export { Entity } from './schema/Entity.js';
+export type { Deserializer } from './schema/Entity.js';
+export { Invalidate } from './schema/Invalidate.js';
+export { Query } from './schema/Query.js';
+export { SchemaError } from './schema/SchemaError.js';
+export { Union } from './schema/Union.js';
+export type { UnionAttribute } from './schema/Union.js';
+export { Values } from './schema/Values.js';
+export * as schema from './schema/index.js';
+export type { Denormalize, EntityOf, Schema } from './schema/types.js';
+
+export type { EndpointInterface } from './endpoint/types.js';
+
+export { Controller } from './controller/Controller.js';
+export type { ControllerOptions, Queryable, ResolveType } from './controller/Controller.js';
+export type { Meta } from './store/Store.js';

@@ -121,13 +121,13 @@ export abstract class Entity {
   }
 
   /** @internal Resolves the nested-schema fields of an instance made by `_create`. */
-  static _link(obj: Record<string, unknown>, row: Record<string, unknown>, ctx: DenormalizeContext): void {
+  static _link(obj: object, row: Record<string, unknown>, ctx: DenormalizeContext): void {
     const fields = this.schema;
     for (const field in fields) {
       const fieldSchema = fields[field];
       if (isDeserializer(fieldSchema)) continue;
       const v = row[field];
-      if (v !== undefined && v !== null) obj[field] = ctx.unvisit(fieldSchema as Schema, v);
+      if (v !== undefined && v !== null) (obj as Record<string, unknown>)[field] = ctx.unvisit(fieldSchema as Schema, v);
     }
   }
 }

@@ -4,7 +4,7 @@
  * read by the same args, so `{ ticker: Ticker, stats: Stats }` with
  * `{ product_id: 'BTC-USD' }` reads both rows.
  */
-import { denormalizeObject, normalizeObject } from './visit.js';
+import { denormalizeObject, normalizeObject, queryKeyOfObject } from './visit.js';
 import type { DenormalizeContext, NormalizeContext, Schema, SchemaClass } from './types.js';
 
 export class ObjectSchema implements SchemaClass {
@@ -20,5 +20,9 @@ export class ObjectSchema implements SchemaClass {
   /** @internal */
   denormalize(stored: unknown, ctx: DenormalizeContext): unknown {
     return denormalizeObject(this.schema, stored, ctx);
+  }
+  /** @internal Each member is read by the same args. */
+  queryKey(args: readonly unknown[], ctx: DenormalizeContext): unknown {
+    return queryKeyOfObject(this.schema, args, ctx);
   }
 }

@@ -73,3 +73,30 @@ export interface CollectionLike {
   /** Whether a list fetched with `listArgs` takes an item added with `addArgs`. */
   accepts(listArgs: readonly unknown[], addArgs: readonly unknown[]): boolean;
 }
+
+/** Instance type of an Entity class (abstract or not). */
+export type EntityOf<E> = E extends abstract new (...args: any[]) => infer I ? I : never;
+
+/**
+ * The denormalized type a schema yields: instances for entities, arrays for lists,
+ * `process`'s return type for a Query, member by member for object schemas.
+ */
+export type Denormalize<S> = S extends abstract new (...args: any[]) => infer I
+  ? I
+  : S extends { readonly process: (...args: any[]) => infer R; readonly schema: unknown }
+    ? R
+    : S extends { readonly schema: readonly [infer E] }
+      ? EntityOf<E>[]
+      : S extends { readonly schema: infer E; queryKey(...args: any[]): unknown } & { normalize(...args: any[]): unknown }
+        ? E extends abstract new (...args: any[]) => infer I
+          ? I[]
+          : any
+        : S extends readonly (infer I)[]
+          ? Denormalize<I>[]
+          : S extends undefined
+            ? unknown
+            : S extends { normalize(...args: any[]): unknown }
+              ? any
+              : S extends object
+                ? { -readonly [K in keyof S]: Denormalize<S[K]> | undefined }
+                : unknown;

@@ -80,3 +80,32 @@ export function denormalizeObject(def: Record<string, Schema>, stored: unknown, 
   for (const key in out) if (out[key] !== undefined) return out;
   return undefined;
 }
+
+/**
+ * @internal The stored form to denormalize when `schema` is read by `args`, or
+ * `undefined` when the cache cannot answer. An object schema reads each member by the
+ * same args; a list shorthand (`[Entity]`) is not readable by args.
+ */
+export function queryKeyOf(schema: Schema, args: readonly unknown[], ctx: DenormalizeContext): unknown {
+  if (schema === undefined || schema === null) return undefined;
+  if (isEntity(schema)) return schema.queryKey(args);
+  if (Array.isArray(schema)) return undefined;
+  if (typeof (schema as SchemaClass).denormalize === 'function') {
+    const queryKey = (schema as SchemaClass).queryKey;
+    return queryKey === undefined ? undefined : queryKey.call(schema, args, ctx);
+  }
+  if (typeof schema === 'object') return queryKeyOfObject(schema as Record<string, Schema>, args, ctx);
+  return undefined;
+}
+
+/** @internal */
+export function queryKeyOfObject(def: Record<string, Schema>, args: readonly unknown[], ctx: DenormalizeContext): unknown {
+  const out: Record<string, unknown> = {};
+  let any = false;
+  for (const key in def) {
+    const v = queryKeyOf(def[key], args, ctx);
+    if (v !== undefined) any = true;
+    out[key] = v;
+  }
+  return any ? out : undefined;
+}

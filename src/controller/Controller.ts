@@ -1,0 +1,325 @@
+/**
+ * Controller: the one writer of the cache. It runs endpoints, normalizes their responses
+ * into the signal tables (one batch per response), keeps per-key meta (fetch time,
+ * expiry, errors), deduplicates identical requests in flight, orders responses by fetch
+ * start, and hands out views.
+ *
+ * @example
+ * const ctrl = new Controller();
+ * await ctrl.fetch(getUsers);
+ * effect(() => console.log(ctrl.get(userCount, { isAdmin: true })));
+ */
+import { batch, untracked, type ReadonlySignal } from '@preact/signals-core';
+import type { EndpointInterface } from '../endpoint/types.js';
+import type { Query } from '../schema/Query.js';
+import type { Denormalize, Schema } from '../schema/types.js';
+import { denormalizeValue, normalizeValue } from '../schema/visit.js';
+import { Staging } from '../store/Staging.js';
+import { Store, type Meta } from '../store/Store.js';
+import { Views } from '../store/views.js';
+import { Walker } from '../store/Walker.js';
+import { equalValue } from '../util/equal.js';
+
+/** Options of `new Controller()`. */
+export interface ControllerOptions {
+  /** Clock for fetch times and expiry, in ms. Default: `Date.now`. */
+  clock?: () => number;
+  /**
+   * Runs an endpoint. Default: `(endpoint, args) => endpoint.fetch(...args)`. Replace it to
+   * route every request through one place (auth refresh, logging, a test double).
+   */
+  fetch?: (endpoint: EndpointInterface, args: readonly unknown[]) => Promise<unknown>;
+}
+
+/** The value `ctrl.fetch(endpoint)` resolves with: denormalized when the endpoint has a schema. */
+export type ResolveType<E extends EndpointInterface> = [E['schema']] extends [undefined]
+  ? Awaited<ReturnType<E['fetch']>>
+  : Schema extends E['schema']
+    ? any
+    : Denormalize<E['schema']>;
+
+/** Anything `query` / `get` accept. */
+export type Queryable = Schema | Query<any, any, any>;
+
+/** Default freshness of a response, in ms. */
+const DEFAULT_DATA_EXPIRY = 60_000;
+/** Default time an error is kept before a read retries, in ms. */
+const DEFAULT_ERROR_EXPIRY = 1_000;
+
+interface Subscription {
+  count: number;
+  timer: ReturnType<typeof setInterval> | undefined;
+}
+
+export class Controller {
+  readonly #store = new Store();
+  readonly #views = new Views(this.#store);
+  readonly #clock: () => number;
+  readonly #run: (endpoint: EndpointInterface, args: readonly unknown[]) => Promise<unknown>;
+  /** Fetch start counter: orders responses (two clock reads can return the same ms). */
+  #stamp = 0;
+  readonly #inflight = new Map<string, Promise<unknown>>();
+  readonly #subscriptions = new Map<string, Subscription>();
+
+  constructor(options: ControllerOptions = {}) {
+    this.#clock = options.clock ?? Date.now;
+    this.#run = options.fetch ?? ((endpoint, args) => endpoint.fetch(...args));
+  }
+
+  //#region network
+
+  /**
+   * Runs the endpoint and stores its response. Identical GETs in flight share one
+   * request; mutations never do.
+   * @returns the denormalized response (the processed value when the schema is undefined)
+   */
+  fetch<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): Promise<ResolveType<E>> {
+    let key: string;
+    try {
+      key = endpoint.key(...args);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (!endpoint.sideEffect) {
+      const pending = this.#inflight.get(key);
+      if (pending !== undefined) return pending as Promise<ResolveType<E>>;
+    }
+    // Stamped and registered synchronously, before anything awaits.
+    const stamp = ++this.#stamp;
+    const promise = this.#request(endpoint, args, key, stamp);
+    if (!endpoint.sideEffect) {
+      this.#inflight.set(key, promise);
+      const clear = () => {
+        if (this.#inflight.get(key) === promise) this.#inflight.delete(key);
+      };
+      promise.then(clear, clear);
+    }
+    return promise as Promise<ResolveType<E>>;
+  }
+
+  /**
+   * Fetches only when the response is missing, stale or invalidated (or its last error
+   * has expired); otherwise resolves with the cached value.
+   */
+  fetchIfStale<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): Promise<ResolveType<E>> {
+    let key: string;
+    try {
+      key = endpoint.key(...args);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (!endpoint.sideEffect && !this.#isStale(key)) {
+      return Promise.resolve(this.response(endpoint, ...args).peek() as ResolveType<E>);
+    }
+    return this.fetch(endpoint, ...args);
+  }
+
+  /** Whether a read of this endpoint and args would fetch. */
+  isStale<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): boolean {
+    return this.#isStale(endpoint.key(...args));
+  }
+
+  #isStale(key: string): boolean {
+    const result = this.#store._results.get(key);
+    if (result === undefined || result._sig.peek() === undefined) return true;
+    const meta = result._meta.peek();
+    return meta.invalidated || this.#clock() >= meta.expiresAt;
+  }
+
+  async #request(endpoint: EndpointInterface, args: readonly unknown[], key: string, stamp: number): Promise<unknown> {
+    let value: unknown;
+    try {
+      value = await this.#run(endpoint, args);
+    } catch (error) {
+      throw this.#fail(endpoint, key, error, stamp);
+    }
+    return this.#receive(endpoint, args, key, value, stamp);
+  }
+
+  /** Normalizes a response completely, then writes it in one batch. */
+  #receive(endpoint: EndpointInterface, args: readonly unknown[], key: string, value: unknown, stamp: number): unknown {
+    const staging = new Staging(endpoint.name, args);
+    let normalized: unknown;
+    try {
+      normalized = normalizeValue(endpoint.schema, value, staging, '');
+    } catch (error) {
+      throw this.#fail(endpoint, key, error, stamp);
+    }
+    const retain = !endpoint.sideEffect && endpoint.dataExpiryLength !== 0;
+    const now = this.#clock();
+    batch(() => {
+      this.#store._commit(staging, stamp);
+      if (!retain) return;
+      const result = this.#store._result(key);
+      if (stamp < result._stamp) return;
+      result._stamp = stamp;
+      if (!equalValue(result._sig.peek(), normalized)) result._sig.value = normalized;
+      result._meta.value = {
+        fetchedAt: now,
+        expiresAt: now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY),
+        error: undefined,
+        errorExpiresAt: 0,
+        invalidated: false,
+      };
+    });
+    if (retain) return this.response(endpoint, ...args).peek();
+    return untracked(() => denormalizeValue(endpoint.schema, normalized, new Walker(this.#store, args)));
+  }
+
+  /** Records an error under the key (cached data stays) and returns it, named. */
+  #fail(endpoint: EndpointInterface, key: string, error: unknown, stamp: number): Error {
+    const named =
+      error instanceof Error && error.message.includes(endpoint.name)
+        ? error
+        : new Error(`${endpoint.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    if (!endpoint.sideEffect) {
+      const result = this.#store._result(key);
+      if (stamp >= result._stamp) {
+        const now = this.#clock();
+        result._meta.value = {
+          ...result._meta.peek(),
+          error: named,
+          errorExpiresAt: now + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
+        };
+      }
+    }
+    return named;
+  }
+
+  //#endregion
+
+  //#region reading
+
+  /**
+   * The view of a queryable schema (Entity, All, Collection, Union, object of schemas,
+   * Query) read by `args`. Equal args give the same signal while it is referenced.
+   * @returns a signal of the denormalized value, `undefined` while not cached
+   */
+  query<S extends Queryable>(schema: S, ...args: readonly unknown[]): ReadonlySignal<Denormalize<S> | undefined> {
+    return this.#views.query(schema, args) as ReadonlySignal<Denormalize<S> | undefined>;
+  }
+
+  /** The current value of `query(schema, ...args)`; tracked when read inside an effect. */
+  get<S extends Queryable>(schema: S, ...args: readonly unknown[]): Denormalize<S> | undefined {
+    return this.query(schema, ...args).value;
+  }
+
+  /** Signal of the cached denormalized response of an endpoint; `undefined` until fetched. */
+  response<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): ReadonlySignal<ResolveType<E> | undefined> {
+    return this.#views.response(endpoint.key(...args), endpoint.schema, args) as ReadonlySignal<ResolveType<E> | undefined>;
+  }
+
+  /** Signal of an endpoint key's cache state: fetch time, expiry, last error, invalidation. */
+  meta<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): ReadonlySignal<Meta> {
+    return this.#store._result(endpoint.key(...args))._meta;
+  }
+
+  /** The last error of an endpoint key, or `undefined`; tracked inside an effect. */
+  getError<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): Error | undefined {
+    return this.meta(endpoint, ...args).value.error;
+  }
+
+  //#endregion
+
+  //#region writing
+
+  /**
+   * Writes a value through a schema as if it had been fetched: `ctrl.set(User, { id: '1' },
+   * { id: '1', name: 'Ada' })`. The last argument is the value.
+   */
+  set(schema: Schema, ...argsAndValue: readonly unknown[]): void {
+    const args = argsAndValue.slice(0, -1);
+    const value = argsAndValue[argsAndValue.length - 1];
+    const staging = new Staging(describeSchema(schema), args);
+    normalizeValue(schema, value, staging, '');
+    this.#store._commit(staging, ++this.#stamp);
+  }
+
+  /** Stores `response` as the endpoint's response for `args`, as if it had been fetched. */
+  setResponse<E extends EndpointInterface>(endpoint: E, ...argsAndResponse: readonly unknown[]): ResolveType<E> {
+    const args = argsAndResponse.slice(0, -1);
+    const response = argsAndResponse[argsAndResponse.length - 1];
+    return this.#receive(endpoint, args, endpoint.key(...args), response, ++this.#stamp) as ResolveType<E>;
+  }
+
+  /** Marks the endpoint's response invalid: it keeps showing, and the next read refetches. */
+  invalidate<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): void {
+    const result = this.#store._result(endpoint.key(...args));
+    result._meta.value = { ...result._meta.peek(), invalidated: true };
+  }
+
+  /** Invalidates every cached response whose key passes `test` (default: all). */
+  invalidateAll(test: (key: string) => boolean = () => true): void {
+    this.#markAll(test, { invalidated: true });
+  }
+
+  /** Makes every cached response whose key passes `test` stale (default: all). */
+  expireAll(test: (key: string) => boolean = () => true): void {
+    this.#markAll(test, { expiresAt: 0 });
+  }
+
+  #markAll(test: (key: string) => boolean, change: Partial<Meta>): void {
+    batch(() => {
+      for (const [key, result] of this.#store._results) {
+        if (result._sig.peek() !== undefined && test(key)) result._meta.value = { ...result._meta.peek(), ...change };
+      }
+    });
+  }
+
+  //#endregion
+
+  //#region polling
+
+  /**
+   * Keeps the response fresh while subscribed: fetches when stale, then refetches every
+   * `pollFrequency` ms. Reference-counted per key; identical polled data notifies no one.
+   * @returns a function that unsubscribes once
+   */
+  subscribe<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): () => void {
+    const key = endpoint.key(...args);
+    let sub = this.#subscriptions.get(key);
+    if (sub === undefined) {
+      sub = { count: 0, timer: undefined };
+      this.#subscriptions.set(key, sub);
+      const frequency = endpoint.pollFrequency;
+      if (frequency !== undefined && frequency > 0) {
+        sub.timer = setInterval(() => this.fetch(endpoint, ...args).catch(noop), frequency);
+      }
+    }
+    sub.count++;
+    this.fetchIfStale(endpoint, ...args).catch(noop);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.#release(key);
+    };
+  }
+
+  /** Drops one subscription of the endpoint and args; polling stops with the last one. */
+  unsubscribe<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): void {
+    this.#release(endpoint.key(...args));
+  }
+
+  #release(key: string): void {
+    const sub = this.#subscriptions.get(key);
+    if (sub === undefined) return;
+    if (--sub.count > 0) return;
+    if (sub.timer !== undefined) clearInterval(sub.timer);
+    this.#subscriptions.delete(key);
+  }
+
+  /** Number of subscriptions of a key (0 when none). */
+  subscriptionCount<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): number {
+    return this.#subscriptions.get(endpoint.key(...args))?.count ?? 0;
+  }
+
+  //#endregion
+}
+
+function noop(): void {}
+
+function describeSchema(schema: Schema): string {
+  if (typeof schema === 'function') return `set(${schema._key})`;
+  return 'set';
+}

@@ -1,0 +1,168 @@
+/**
+ * `Endpoint`: an async data source the Controller can fetch and cache, as in Reactive
+ * Data Client. `RestEndpoint` builds on it; any fetch function can be wrapped directly.
+ *
+ * ## Instances are functions
+ *
+ * The constructor builds `(...args) => self.fetch(...args)`, gives it the prototype of
+ * the class being constructed (`new.target.prototype`) and returns it, so an endpoint is
+ * called like the function it describes (`await getUser({ id: '1' })`) and subclass
+ * methods still apply.
+ *
+ * ## Options are own properties, hooks live on the prototype
+ *
+ * Every option becomes an own, enumerable property of the instance, so an option
+ * overrides the method of the same name for that instance only. Hooks (`fetch`, `key`,
+ * `process`, …) are prototype methods and are never declared as class fields: with
+ * `useDefineForClassFields` a field would be defined on every instance after the base
+ * constructor ran, hiding the override of a subclass.
+ *
+ * Two consequences for this file and its subclasses:
+ * - no class field may carry state (fields of the base class would land on the object
+ *   the constructor throws away); members are `declare`d and defaults live on the
+ *   prototype;
+ * - `name` and `sideEffect` are prototype accessors whose setter defines an own data
+ *   property, so a derived default can be replaced by an option or an assignment.
+ */
+import { argsKey } from '../util/argsKey.js';
+import type { Schema } from '../schema/types.js';
+import type { EndpointInterface } from './types.js';
+
+/** The function an `Endpoint` wraps; `this` is the endpoint. */
+export type FetchFunction<A extends readonly any[] = any[], R = any> = (this: any, ...args: A) => Promise<R>;
+
+/** Options of every endpoint. Each becomes an own property of the instance. */
+export interface EndpointOptions<A extends readonly any[] = any[], R = any> {
+  /** Name used in keys and error messages. Default: the fetch function's name, else `'Endpoint'`. */
+  name?: string;
+  /** Normalization schema; `undefined` stores the value as is. Default: `undefined`. */
+  schema?: Schema;
+  /** `true` for requests that change data. Default: `false` (RestEndpoint: inferred from `method`). */
+  sideEffect?: boolean;
+  /** Refetch interval in ms while subscribed. Default: `undefined` (no polling). */
+  pollFrequency?: number | undefined;
+  /** How long a response stays fresh, in ms; `0` retains nothing. Default: `undefined` (the Controller's default). */
+  dataExpiryLength?: number | undefined;
+  /** How long an error stays before a read retries, in ms. Default: `undefined` (the Controller's default). */
+  errorExpiryLength?: number | undefined;
+  /** Replaces the prototype `fetch`. Default: the function given to the constructor. */
+  fetch?: FetchFunction<A, R>;
+  /** Replaces the prototype `key`. Default: `` `${name} ${argsKey(args)}` ``. */
+  key?: (this: any, ...args: A) => string;
+  /** Any other member (custom hooks, type markers) becomes an own property too. */
+  [option: string]: unknown;
+}
+
+/** Instances are callable: calling an endpoint runs its `fetch` without any cache. */
+export interface Endpoint<A extends readonly any[] = any[], R = any> {
+  (...args: A): Promise<R>;
+}
+
+/**
+ * An async data source: a fetch function plus what the cache needs to know of it
+ * (`key`, `schema`, `sideEffect`, expiry, polling).
+ *
+ * @example
+ * const getTodo = new Endpoint(
+ *   async function getTodo({ id }: { id: string }) {
+ *     return (await fetch(`/todos/${id}`)).json();
+ *   },
+ *   { schema: Todo },
+ * );
+ * await getTodo({ id: '1' });            // callable on its own
+ * await ctrl.fetch(getTodo, { id: '1' }); // or cached through a Controller
+ */
+export class Endpoint<A extends readonly any[] = any[], R = any> implements EndpointInterface<A, R> {
+  /** Normalization schema; `undefined` stores the value as is. Default: `undefined`. */
+  declare schema: Schema;
+  /** Refetch interval in ms while subscribed. Default: `undefined` (no polling). */
+  declare pollFrequency: number | undefined;
+  /** Freshness in ms; `0` retains nothing. Default: `undefined` (the Controller's default, 60000). */
+  declare dataExpiryLength: number | undefined;
+  /** Error retention in ms. Default: `undefined` (the Controller's default, 1000). */
+  declare errorExpiryLength: number | undefined;
+
+  /**
+   * @param fetchFunction The request to run (`this` is the endpoint). Optional for
+   *   subclasses that implement `fetch` on their prototype.
+   * @param options Members of the instance (see {@link EndpointOptions}).
+   */
+  constructor(fetchFunction?: FetchFunction<A, R>, options?: EndpointOptions<A, R>);
+  /** Options only: the form `extend()` and subclasses use. */
+  constructor(options: EndpointOptions<A, R>);
+  constructor(fetchOrOptions?: FetchFunction<A, R> | EndpointOptions<A, R>, options?: EndpointOptions<A, R>) {
+    const self = ((...args: A) => self.fetch(...args)) as unknown as Endpoint<A, R>;
+    Object.setPrototypeOf(self, new.target.prototype);
+    // A function's own `name` is read-only; removing it exposes the prototype accessor.
+    delete (self as { name?: string }).name;
+    const opts = typeof fetchOrOptions === 'function' ? { ...options, fetch: fetchOrOptions } : fetchOrOptions;
+    if (opts) for (const key of Object.keys(opts)) defineOwn(self, key, opts[key]);
+    return self as any;
+  }
+
+  static {
+    // Instances are functions: keep `call`, `apply` and `bind` reachable.
+    Object.setPrototypeOf(this.prototype, Function.prototype);
+  }
+
+  /**
+   * Name used in keys and error messages.
+   * Default: the name of the fetch function (when it has a useful one), else `'Endpoint'`.
+   */
+  get name(): string {
+    const name = (this as { fetch?: { name?: unknown } }).fetch?.name;
+    return typeof name === 'string' && name !== '' && name !== 'fetch' && name !== 'anonymous' ? name : 'Endpoint';
+  }
+  set name(value: string) {
+    defineOwn(this, 'name', value);
+  }
+
+  /** `true` for requests that change data (never deduplicated, never cached by key). Default: `false`. */
+  get sideEffect(): boolean {
+    return false;
+  }
+  set sideEffect(value: boolean) {
+    defineOwn(this, 'sideEffect', value);
+  }
+
+  /**
+   * Runs the request and resolves with its value. The base class has no request of its
+   * own: pass a fetch function to the constructor or override this method.
+   */
+  fetch(..._args: A): Promise<R> {
+    return Promise.reject(new Error(`${this.name}: no fetch function; pass one to new Endpoint(fetchFunction, options)`));
+  }
+
+  /**
+   * Identity of a request in the cache: equal for equal arguments (object keys sorted,
+   * `undefined` members dropped).
+   * @returns `` `${name} ${argsKey(args)}` ``
+   */
+  key(...args: A): string {
+    return `${this.name} ${argsKey(args)}`;
+  }
+
+  /**
+   * A new endpoint of the same class with these options over this one's own properties.
+   * Subclass methods keep working; options of this instance carry over unless replaced.
+   *
+   * @example
+   * const getUserFast = getUser.extend({ dataExpiryLength: 1000 });
+   */
+  extend(options: EndpointOptions<A, R>): this {
+    const Ctor = this.constructor as new (options: EndpointOptions<A, R>) => this;
+    return new Ctor({ ...this._ownOptions(), ...options });
+  }
+
+  /** @internal The own enumerable properties of this instance: its options. */
+  _ownOptions(): Record<string, unknown> {
+    const own: Record<string, unknown> = {};
+    for (const key of Object.keys(this)) own[key] = (this as unknown as Record<string, unknown>)[key];
+    return own;
+  }
+}
+
+/** @internal Defines an own, writable, enumerable data property (shadows accessors). */
+export function defineOwn(target: object, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+}

@@ -1,0 +1,58 @@
+/**
+ * `NetworkError`: the server answered, but not with a 2xx status.
+ *
+ * Thrown by {@link RestEndpoint.fetchResponse}. The `Response` is kept unread so a caller
+ * (or an error boundary) can read the error body: `await error.response.json()`.
+ */
+
+/** Where a failed request came from; every member is optional. */
+export interface NetworkErrorSource {
+  /** Endpoint name, the first word of the message. Default: none. */
+  readonly endpoint?: string | undefined;
+  /** HTTP method. Default: `'GET'`. */
+  readonly method?: string | undefined;
+  /** Requested URL. Default: `response.url`. */
+  readonly url?: string | undefined;
+}
+
+/**
+ * A response whose status is not 2xx.
+ *
+ * The message names the endpoint, the method, the URL and the status:
+ * `getUser: GET http://api.example.com/users/9 failed with 404 Not Found`.
+ *
+ * @example
+ * try {
+ *   await getUser({ id: '9' });
+ * } catch (error) {
+ *   if (error instanceof NetworkError && error.status === 404) showNotFound();
+ * }
+ */
+export class NetworkError extends Error {
+  /** HTTP status of the response (e.g. `404`). */
+  readonly status: number;
+  /** The response itself, body not read yet. */
+  readonly response: Response;
+
+  /**
+   * @param response The non-2xx response.
+   * @param source Endpoint name, method and URL for the message.
+   */
+  constructor(response: Response, source: NetworkErrorSource = {}) {
+    const method = (source.method ?? 'GET').toUpperCase();
+    const url = source.url ?? response.url;
+    const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+    const prefix = source.endpoint ? `${source.endpoint}: ` : '';
+    super(`${prefix}${method} ${url} failed with ${status}`);
+    this.status = response.status;
+    this.response = response;
+  }
+
+  /** Always `'NetworkError'`; stable across minification. */
+  declare readonly name: 'NetworkError';
+
+  static {
+    // On the prototype, so the stack header reads "NetworkError: …" as well.
+    Object.defineProperty(this.prototype, 'name', { value: 'NetworkError', writable: true, configurable: true });
+  }
+}

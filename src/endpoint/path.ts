@@ -1,0 +1,129 @@
+/**
+ * Path templates (`/users/:id`, `/files/:name?`) and query strings, at runtime and in
+ * types.
+ *
+ * A parameter is `:` followed by letters, digits or `_`; a trailing `?` makes it
+ * optional. Values are URL-encoded with `encodeURIComponent`. Arguments that are not
+ * path parameters form the query string, keys sorted so equal arguments give equal
+ * URLs (and equal cache keys).
+ */
+
+//#region types
+
+/** A value accepted for a path or search parameter. */
+export type ParamValue = string | number | boolean;
+
+type ParamObject<Name extends string> = Name extends `${infer Optional}?`
+  ? { [K in Optional]?: ParamValue | undefined }
+  : { [K in Name]: ParamValue };
+
+/**
+ * The parameters of a path template as an object type.
+ * @example PathParams<'/:group/posts/:id?'> // { group: ParamValue } & { id?: ParamValue }
+ */
+export type PathParams<P extends string> = string extends P
+  ? Record<string, unknown>
+  : P extends `${string}:${infer Rest}`
+    ? Rest extends `${infer Name}/${infer Tail}`
+      ? ParamObject<Name> & PathParams<Tail>
+      : ParamObject<Rest>
+    : {};
+
+/**
+ * A path without its last `:param` segment (and what follows it), as `resource()` builds
+ * the list path.
+ * @example ShortenPath<'/:group/posts/:id'> // '/:group/posts'
+ */
+export type ShortenPath<P extends string> = P extends `${infer Head}/:${infer Tail}`
+  ? Tail extends `${string}/:${string}`
+    ? `${Head}/:${ShortenPath<Tail>}`
+    : Head
+  : P;
+
+//#endregion
+
+//#region runtime
+
+const PARAM = /:(\w+)(\??)/g;
+
+interface Token {
+  readonly name: string;
+  readonly optional: boolean;
+  /** Index of the `:` in the template. */
+  readonly start: number;
+  readonly end: number;
+}
+
+/** A parsed path template. */
+export interface CompiledPath {
+  /** Names of every parameter of the template. */
+  readonly names: ReadonlySet<string>;
+  /**
+   * Fills the template.
+   * @returns The path, or `{ missing }` naming the first required parameter without a value.
+   */
+  build(params: Readonly<Record<string, unknown>>): string | { missing: string };
+}
+
+// Paths are few and fixed (one per endpoint definition): caching them is bounded.
+const compiled = new Map<string, CompiledPath>();
+
+/** @internal Parses a path template once; later calls share the result. */
+export function compilePath(path: string): CompiledPath {
+  let found = compiled.get(path);
+  if (found === undefined) {
+    found = compile(path);
+    compiled.set(path, found);
+  }
+  return found;
+}
+
+function compile(path: string): CompiledPath {
+  const tokens: Token[] = [];
+  for (const match of path.matchAll(PARAM)) {
+    const start = match.index;
+    tokens.push({ name: match[1]!, optional: match[2] === '?', start, end: start + match[0].length });
+  }
+  return {
+    names: new Set(tokens.map((t) => t.name)),
+    build(params) {
+      let out = '';
+      let from = 0;
+      for (const token of tokens) {
+        let literal = path.slice(from, token.start);
+        from = token.end;
+        const value = params[token.name];
+        if (value === undefined || value === null || value === '') {
+          if (!token.optional) return { missing: token.name };
+          // An absent optional segment takes its leading slash with it: /files/:name? → /files
+          if (literal.endsWith('/')) literal = literal.slice(0, -1);
+          out += literal;
+          continue;
+        }
+        out += literal + encodeURIComponent(String(value));
+      }
+      return out + path.slice(from);
+    },
+  };
+}
+
+/**
+ * @internal The query string (without `?`) of the parameters not in `exclude`: keys
+ * sorted, `undefined` dropped, arrays repeated (`a=1&a=2`). `''` when none remain.
+ */
+export function searchString(params: Readonly<Record<string, unknown>>, exclude: ReadonlySet<string>): string {
+  const search = new URLSearchParams();
+  for (const key of Object.keys(params).sort()) {
+    if (exclude.has(key)) continue;
+    const value = params[key];
+    if (value === undefined) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) if (item !== undefined) search.append(key, String(item));
+    } else {
+      search.append(key, String(value));
+    }
+  }
+  return search.toString();
+}
+
+//#endregion

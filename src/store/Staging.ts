@@ -1,0 +1,63 @@
+/**
+ * Staging area for one response (DESIGN rule 9: a response is atomic). Normalization
+ * writes here; nothing reaches the signal tables until the whole response normalized
+ * without error, and then `Store._commit` writes it in one batch.
+ */
+import { SchemaError } from '../schema/SchemaError.js';
+import type { CollectionLike, CollectionWrite, EntityClass, NormalizeContext, Schema } from '../schema/types.js';
+import { normalizeValue } from '../schema/visit.js';
+import type { Row } from './Store.js';
+
+/** @internal */
+export class Staging implements NormalizeContext {
+  readonly source: string;
+  readonly args: readonly unknown[];
+  /** entity key → pk → merged row */
+  readonly _rows = new Map<string, Map<string, Row>>();
+  readonly _removals = new Map<string, Set<string>>();
+  readonly _collections: { collection: CollectionLike; write: CollectionWrite }[] = [];
+  /** entity key → class, to detect two classes sharing one key. */
+  readonly #classes = new Map<string, EntityClass>();
+
+  constructor(source: string, args: readonly unknown[]) {
+    this.source = source;
+    this.args = args;
+  }
+
+  entity(schema: EntityClass, pk: string, row: Row): void {
+    const key = schema._key;
+    const known = this.#classes.get(key);
+    if (known === undefined) this.#classes.set(key, schema);
+    else if (known !== schema && !(schema.prototype instanceof known) && !(known.prototype instanceof schema)) {
+      throw new SchemaError(
+        `${this.source}: two entity classes (${known.name}, ${schema.name}) share the key "${key}"; give each a distinct static key`,
+      );
+    }
+    let rows = this._rows.get(key);
+    if (rows === undefined) {
+      rows = new Map();
+      this._rows.set(key, rows);
+    }
+    const prev = rows.get(pk);
+    rows.set(pk, prev === undefined ? row : { ...prev, ...row });
+  }
+
+  remove(schema: EntityClass, pk: string): void {
+    const key = schema._key;
+    let pks = this._removals.get(key);
+    if (pks === undefined) {
+      pks = new Set();
+      this._removals.set(key, pks);
+    }
+    pks.add(pk);
+    this._rows.get(key)?.delete(pk);
+  }
+
+  collection(collection: CollectionLike, write: CollectionWrite): void {
+    this._collections.push({ collection, write });
+  }
+
+  visit(schema: Schema, value: unknown, path: string): unknown {
+    return normalizeValue(schema, value, this, path);
+  }
+}

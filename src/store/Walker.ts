@@ -1,0 +1,157 @@
+/**
+ * Denormalization over the signal tables, with one object per entity row shared by
+ * every view (DESIGN rules 4 and 5).
+ *
+ * Each row cell caches the object last built for it, with the list of rows that object
+ * reached (`_deps`) and their values (`_vals`). Reading an entity first checks that list:
+ * if every reached row still holds the same value, the cached object is returned, so
+ * `get(Post, p1)` and `get(User, u1).posts[0]` are the same object when they reach the
+ * same rows. The check reads each row's signal, which is what subscribes the enclosing
+ * view to every row it reached.
+ *
+ * Cycles (User.posts ↔ Post.author) are resolved inside one walk, never by computeds
+ * reading each other: a row met again while it is still being built returns its
+ * unfinished object (a back edge), and Tarjan's algorithm groups a strongly connected set
+ * of rows so that all members share one dependency list, finalized when the group's root
+ * finishes.
+ *
+ *   walk(User u1) ──► Post p1 ──► User u1 (on the stack: back edge, return u1's object)
+ *        ▲                                 │
+ *        └──── low(p1) = index(u1) ◄───────┘   → u1 and p1 form one group
+ */
+import type { CollectionLike, DenormalizeContext, EntityClass, Schema } from '../schema/types.js';
+import { denormalizeValue } from '../schema/visit.js';
+import { DEV } from '../util/env.js';
+import type { Cell, Row, Store } from './Store.js';
+
+/** One row being built. */
+interface Frame {
+  readonly walker: Walker;
+  readonly cell: Cell;
+  readonly obj: object;
+  readonly index: number;
+  low: number;
+  /** Rows reached below this one; `undefined` while only the row itself. */
+  deps: Set<Cell> | undefined;
+}
+
+let walks = 0;
+
+/** @internal A denormalization pass; create one per view computation. */
+export class Walker implements DenormalizeContext {
+  readonly args: readonly unknown[];
+  readonly #store: Store;
+  readonly #id = ++walks;
+  /** Tarjan stack: rows whose group is not finished yet. */
+  readonly #stack: Frame[] = [];
+  /** The row currently being built (its nested reads report to it). */
+  #top: Frame | undefined = undefined;
+  #index = 0;
+
+  constructor(store: Store, args: readonly unknown[]) {
+    this.#store = store;
+    this.args = args;
+  }
+
+  unvisit(schema: Schema, stored: unknown): unknown {
+    return denormalizeValue(schema, stored, this);
+  }
+
+  entity(schema: EntityClass, pk: string): unknown {
+    const cell = this.#store._table(schema._key)._cell(pk);
+    const parent = this.#top;
+    const frame = cell._frame as Frame | undefined;
+    if (frame !== undefined && frame.walker === this) {
+      // Back edge: the row is being built further up this walk.
+      if (parent !== undefined && frame.index < parent.low) parent.low = frame.index;
+      return frame.obj;
+    }
+    const cached = cell._obj;
+    if (cached !== undefined && (cell._seen === this.#id || this.#valid(cell))) {
+      if (parent !== undefined) addDeps(parent, cell._deps!);
+      return cached;
+    }
+    const row = cell._sig.value;
+    if (row === undefined) {
+      if (parent !== undefined) addDep(parent, cell);
+      return undefined;
+    }
+    return this.#build(schema, cell, row, parent);
+  }
+
+  members(schema: EntityClass): readonly string[] | undefined {
+    const table = this.#store._table(schema._key);
+    table._version.value; // subscribe to membership
+    return table._ever ? table._members : undefined;
+  }
+
+  list(collection: CollectionLike, argsKey: string): readonly unknown[] | undefined {
+    return this.#store._list(collection.key, argsKey)._sig.value;
+  }
+
+  /** Reads every row the cached object reached; true when none changed. */
+  #valid(cell: Cell): boolean {
+    const deps = cell._deps!;
+    const vals = cell._vals!;
+    for (let i = 0; i < deps.length; i++) {
+      if (deps[i]._sig.value !== vals[i]) return false;
+    }
+    cell._seen = this.#id;
+    return true;
+  }
+
+  #build(schema: EntityClass, cell: Cell, row: Row, parent: Frame | undefined): object {
+    const obj = schema._create(row);
+    const index = this.#index++;
+    const frame: Frame = { walker: this, cell, obj, index, low: index, deps: undefined };
+    cell._frame = frame;
+    this.#stack.push(frame);
+    this.#top = frame;
+    try {
+      schema._link(obj, row, this);
+    } finally {
+      this.#top = parent;
+    }
+    if (DEV) Object.freeze(obj);
+    if (frame.low === index) this.#finish(frame);
+    else if (parent !== undefined && frame.low < parent.low) parent.low = frame.low;
+    if (parent !== undefined) {
+      if (frame.deps === undefined) addDep(parent, cell);
+      else addDeps(parent, frame.deps);
+    }
+    return obj;
+  }
+
+  /** Closes a group: every member gets the root's dependency list. */
+  #finish(root: Frame): void {
+    const deps = root.deps === undefined ? [root.cell] : [...root.deps];
+    const vals = deps.map((dep) => dep._sig.peek());
+    const stack = this.#stack;
+    let member: Frame;
+    do {
+      member = stack.pop()!;
+      const cell = member.cell;
+      cell._obj = member.obj;
+      cell._deps = deps;
+      cell._vals = vals;
+      cell._frame = undefined;
+      cell._seen = this.#id;
+    } while (member !== root);
+  }
+
+  /** Clears the frames of a walk that threw, so later walks see no stale cycle marks. */
+  _abort(): void {
+    for (const frame of this.#stack) frame.cell._frame = undefined;
+    this.#stack.length = 0;
+    this.#top = undefined;
+  }
+}
+
+function addDep(frame: Frame, cell: Cell): void {
+  (frame.deps ??= new Set([frame.cell])).add(cell);
+}
+
+function addDeps(frame: Frame, cells: Iterable<Cell>): void {
+  const deps = (frame.deps ??= new Set([frame.cell]));
+  for (const cell of cells) deps.add(cell);
+}

@@ -1,0 +1,47 @@
+/**
+ * Structural sharing between a view's previous and next result (DESIGN rule 4: a view's
+ * result object changes only when something it reached changed).
+ *
+ * A view recomputes when any row it read changed; parts of its result that did not
+ * change keep their previous identity. Entity objects are already shared by the row
+ * cache, so only plain arrays and plain objects are compared here, member by member
+ * with `===`. When nothing differs the previous result itself is returned, and the
+ * computed signal does not notify its readers.
+ */
+import { DEV } from '../util/env.js';
+
+/** @internal */
+export function share<T>(prev: unknown, next: T): T {
+  if (prev === next) return next;
+  if (Array.isArray(next)) {
+    if (Array.isArray(prev) && prev.length === next.length) {
+      let same = true;
+      for (let i = 0; i < next.length; i++) {
+        const v = share(prev[i], next[i]);
+        if (v !== prev[i]) same = false;
+        if (v !== next[i] && !Object.isFrozen(next)) next[i] = v;
+      }
+      if (same) return prev as T;
+    }
+    if (DEV && !Object.isFrozen(next)) Object.freeze(next);
+    return next;
+  }
+  if (next !== null && typeof next === 'object' && Object.getPrototypeOf(next) === Object.prototype) {
+    if (prev !== null && typeof prev === 'object' && Object.getPrototypeOf(prev) === Object.prototype) {
+      let same = true;
+      let count = 0;
+      for (const k in next) {
+        count++;
+        const v = share((prev as Record<string, unknown>)[k], (next as Record<string, unknown>)[k]);
+        if (v !== (prev as Record<string, unknown>)[k] || !(k in prev)) same = false;
+        if (v !== (next as Record<string, unknown>)[k] && !Object.isFrozen(next)) {
+          (next as Record<string, unknown>)[k] = v;
+        }
+      }
+      for (const _ in prev) count--;
+      if (same && count === 0) return prev as T;
+    }
+    if (DEV && !Object.isFrozen(next)) Object.freeze(next);
+  }
+  return next;
+}

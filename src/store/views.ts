@@ -1,0 +1,108 @@
+/**
+ * Views: computed signals over the tables, created on first read and cached per
+ * (schema, args key) — or per endpoint key for responses — so equal arguments give the
+ * same signal (DESIGN rule 8).
+ *
+ * The cache holds views weakly: while anything (a reader, a component, a variable)
+ * references a view, reading it again returns the same signal, subscriber or not; once
+ * nothing does, the garbage collector reclaims it and a FinalizationRegistry drops its
+ * entry.
+ */
+import { Computed, type ReadonlySignal } from '@preact/signals-core';
+import { Query } from '../schema/Query.js';
+import type { Schema } from '../schema/types.js';
+import { denormalizeValue, queryKeyOf } from '../schema/visit.js';
+import { argsKey } from '../util/argsKey.js';
+import { share } from './share.js';
+import type { Store } from './Store.js';
+import { Walker } from './Walker.js';
+
+let nextSchemaId = 0;
+const schemaIds = new WeakMap<object, number>();
+
+function schemaId(schema: object): number {
+  let id = schemaIds.get(schema);
+  if (id === undefined) {
+    id = ++nextSchemaId;
+    schemaIds.set(schema, id);
+  }
+  return id;
+}
+
+/** @internal Weakly held views of one store. */
+export class Views {
+  readonly #store: Store;
+  readonly #views = new Map<string, WeakRef<ReadonlySignal<unknown>>>();
+  readonly #registry = new FinalizationRegistry<string>((key) => {
+    const ref = this.#views.get(key);
+    if (ref !== undefined && ref.deref() === undefined) this.#views.delete(key);
+  });
+
+  constructor(store: Store) {
+    this.#store = store;
+  }
+
+  /** Number of live view entries (for tests and memory checks). */
+  get _size(): number {
+    return this.#views.size;
+  }
+
+  #cached<T>(key: string, make: () => ReadonlySignal<T>): ReadonlySignal<T> {
+    const found = this.#views.get(key)?.deref();
+    if (found !== undefined) return found as ReadonlySignal<T>;
+    const view = make();
+    this.#views.set(key, new WeakRef(view));
+    this.#registry.register(view, key);
+    return view;
+  }
+
+  /** The view of a queryable schema (Entity, All, Collection, Union, object, Query) by args. */
+  query(schema: Schema | Query, args: readonly unknown[]): ReadonlySignal<unknown> {
+    const key = `${schemaId(schema as object)}|${argsKey(args)}`;
+    return this.#cached(key, () =>
+      schema instanceof Query ? this.#queryView(schema, args) : this.#schemaView(schema, args),
+    );
+  }
+
+  /** The view of an endpoint response by its key. */
+  response(key: string, schema: Schema, args: readonly unknown[]): ReadonlySignal<unknown> {
+    const result = this.#store._result(key);
+    return this.#cached(`@${key}`, () =>
+      this.#denormalizing(args, (walker) => {
+        const stored = result._sig.value;
+        return stored === undefined ? undefined : denormalizeValue(schema, stored, walker);
+      }),
+    );
+  }
+
+  #queryView(query: Query, args: readonly unknown[]): ReadonlySignal<unknown> {
+    const source = this.query(query.schema, args);
+    let prev: unknown = undefined;
+    return new Computed(() => {
+      const entries = source.value;
+      return (prev = entries === undefined ? undefined : share(prev, query.process(entries, ...args)));
+    });
+  }
+
+  #schemaView(schema: Schema, args: readonly unknown[]): ReadonlySignal<unknown> {
+    return this.#denormalizing(args, (walker) => {
+      const stored = queryKeyOf(schema, args, walker);
+      return stored === undefined ? undefined : denormalizeValue(schema, stored, walker);
+    });
+  }
+
+  /** A computed that runs `fn` with a fresh walker and shares structure with its last value. */
+  #denormalizing(args: readonly unknown[], fn: (walker: Walker) => unknown): ReadonlySignal<unknown> {
+    const store = this.#store;
+    let prev: unknown = undefined;
+    return new Computed(() => {
+      const walker = new Walker(store, args);
+      try {
+        return (prev = share(prev, fn(walker)));
+      } catch (error) {
+        walker._abort();
+        throw error;
+      }
+    });
+  }
+}

@@ -1,0 +1,45 @@
+/** Shared models for tests: a User ↔ Post cycle, a flat Todo, an Article with nested Author. */
+import { All, Collection, Entity } from '../../src/index.js';
+
+export class User extends Entity {
+  id = '';
+  name = '';
+  isAdmin = false;
+  posts: Post[] = [];
+  pk() {
+    return this.id;
+  }
+  static override key = 'User';
+}
+
+export class Post extends Entity {
+  id = '';
+  title = '';
+  group = '';
+  author: User | undefined = undefined;
+  pk() {
+    return this.id;
+  }
+  static override key = 'Post';
+  static override schema = { author: User };
+}
+User.schema = { posts: [Post] };
+
+export class Todo extends Entity {
+  id = 0;
+  userId = 0;
+  title = '';
+  completed = false;
+  pk() {
+    return this.id;
+  }
+  static override key = 'Todo';
+}
+
+export const allUsers = new All(User);
+export const postCollection = new Collection([Post], { nonFilterArgumentKeys: /orderBy/ });
+
+/** `n` users u1..un; every tenth is an admin. */
+export function makeUsers(n: number, name = 'user') {
+  return Array.from({ length: n }, (_, i) => ({ id: `u${i + 1}`, name: `${name} ${i + 1}`, isAdmin: i % 10 === 0 }));
+}
