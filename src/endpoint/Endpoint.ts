@@ -31,7 +31,10 @@ import type { EndpointInterface } from './types.js';
 /** The function an `Endpoint` wraps; `this` is the endpoint. */
 export type FetchFunction<A extends readonly any[] = any[], R = any> = (this: any, ...args: A) => Promise<R>;
 
-/** Options of every endpoint. Each becomes an own property of the instance. */
+/**
+ * Options of every endpoint. Each becomes an own property of the instance (members not
+ * listed here too, for subclasses with options of their own).
+ */
 export interface EndpointOptions<A extends readonly any[] = any[], R = any> {
   /** Name used in keys and error messages. Default: the fetch function's name, else `'Endpoint'`. */
   name?: string;
@@ -49,8 +52,6 @@ export interface EndpointOptions<A extends readonly any[] = any[], R = any> {
   fetch?: FetchFunction<A, R>;
   /** Replaces the prototype `key`. Default: `` `${name} ${argsKey(args)}` ``. */
   key?: (this: any, ...args: A) => string;
-  /** Any other member (custom hooks, type markers) becomes an own property too. */
-  [option: string]: unknown;
 }
 
 /** Instances are callable: calling an endpoint runs its `fetch` without any cache. */
@@ -96,7 +97,7 @@ export class Endpoint<A extends readonly any[] = any[], R = any> implements Endp
     // A function's own `name` is read-only; removing it exposes the prototype accessor.
     delete (self as { name?: string }).name;
     const opts = typeof fetchOrOptions === 'function' ? { ...options, fetch: fetchOrOptions } : fetchOrOptions;
-    if (opts) for (const key of Object.keys(opts)) defineOwn(self, key, opts[key]);
+    if (opts) for (const [key, value] of Object.entries(opts)) defineOwn(self, key, value);
     return self as any;
   }
 

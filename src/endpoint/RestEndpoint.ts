@@ -1,0 +1,353 @@
+/**
+ * `RestEndpoint`: an `Endpoint` for HTTP/REST, following Reactive Data Client.
+ *
+ * ## The request pipeline
+ *
+ * ```
+ * fetch(...args)
+ *   → url(...args)                          urlPrefix + path (params encoded) + ?sorted search
+ *   → getRequestInit(body)                  method, headers (getHeaders), JSON body
+ *   → fetchResponse(url, init)              global fetch; non-2xx → NetworkError
+ *   → parseResponse(response)               204/empty → null, JSON, else text
+ *   → process(value, ...args)               the value handed to normalization
+ * ```
+ *
+ * Every step is a prototype method meant to be overridden (calling `super`), or replaced
+ * per instance by an option of the same name.
+ *
+ * ## Arguments
+ *
+ * Methods without a body (`GET`, `HEAD`, `OPTIONS`, `DELETE`) take one argument: the
+ * parameters object. Keys that name a path parameter fill the path; the others form the
+ * query string. Methods with a body (`POST`, `PUT`, `PATCH`, any other) take the body
+ * as the **last** argument: `(params, body)`, or `(body)` alone when the path has no
+ * required parameter. The rule only counts arguments, so it is the same at runtime and
+ * in the types. The body is never part of `key()`. An option `body: undefined` declares
+ * a body method without a body (one argument, the parameters).
+ */
+import { Collection } from '../schema/Collection.js';
+import type { Schema } from '../schema/types.js';
+import { defineOwn, Endpoint, type EndpointOptions } from './Endpoint.js';
+import { NetworkError } from './NetworkError.js';
+import { compilePath, searchString, type PathParams } from './path.js';
+
+//#region types
+
+/** Methods whose requests carry no body: they take only the parameters object. */
+export type BodylessMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'DELETE';
+
+type IsEmpty<T> = keyof T extends never ? true : false;
+type HasRequired<T> = {} extends T ? false : true;
+
+/**
+ * Arguments of a `RestEndpoint` call, from its path, search parameters, method and body.
+ * Bodyless methods: `[params]` (optional when nothing is required). Body methods:
+ * `[params, body]`, or `[body]` when the path has no parameters.
+ */
+export type RestArgs<P extends string, SP, M extends string, B> = M extends BodylessMethod
+  ? HasRequired<PathParams<P> & SP> extends true
+    ? [params: PathParams<P> & SP]
+    : [params?: PathParams<P> & SP]
+  : [B] extends [undefined]
+    ? HasRequired<PathParams<P> & SP> extends true
+      ? [params: PathParams<P> & SP]
+      : [params?: PathParams<P> & SP]
+    : IsEmpty<PathParams<P>> extends true
+      ? [body?: B] | [params: PathParams<P> & SP, body: B]
+      : [params: PathParams<P> & SP, body: B];
+
+/** Options of a `RestEndpoint`. Each becomes an own property of the instance. */
+export interface RestEndpointOptions<P extends string = string, SP = {}, M extends string = 'GET', B = unknown, R = any>
+  extends EndpointOptions<RestArgs<P, SP, M, B>, R> {
+  /** Path template with `:param` (and optional `:param?`) segments. Required. */
+  path: P;
+  /** Base address prepended to the path, e.g. `'https://api.example.com'`. Default: `''`. */
+  urlPrefix?: string;
+  /** Type only: the query-string parameters (`searchParams: {} as { orderBy?: string }`). Default: none. */
+  searchParams?: SP;
+  /** HTTP method. Default: `'GET'`. */
+  method?: M;
+  /** Type only: the body type; `undefined` declares no body for a body method. Default: any body. */
+  body?: B;
+  /** `true` for requests that change data. Default: `false` for GET/HEAD/OPTIONS, else `true`. */
+  sideEffect?: boolean;
+  /** Merged into every request's init (credentials, mode, signal, headers …). Default: none. */
+  requestInit?: RequestInit;
+  /** Replaces the prototype `process` for this instance. Default: returns the value. */
+  process?: (this: RestEndpoint<P, SP, M, B, R>, value: any, ...args: RestArgs<P, SP, M, B>) => R;
+  /** Replaces the prototype `parseResponse`. */
+  parseResponse?: (this: RestEndpoint<P, SP, M, B, R>, response: Response) => Promise<any>;
+  /** Replaces the prototype `getRequestInit`. */
+  getRequestInit?: (this: RestEndpoint<P, SP, M, B, R>, body?: any) => RequestInit | Promise<RequestInit>;
+  /** Replaces the prototype `getHeaders`. */
+  getHeaders?: (this: RestEndpoint<P, SP, M, B, R>, headers: Record<string, string>) => HeadersInit | Promise<HeadersInit>;
+  /** Replaces the prototype `fetchResponse`. */
+  fetchResponse?: (this: RestEndpoint<P, SP, M, B, R>, input: string, init: RequestInit) => Promise<Response>;
+}
+
+//#endregion
+
+const BODYLESS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
+const SAFE: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * An endpoint for a REST URL: path template, search parameters, method, body, and the
+ * hooks of the request pipeline (see the file header).
+ *
+ * @example
+ * const getPost = new RestEndpoint({ urlPrefix: 'https://api.example.com', path: '/posts/:id', schema: Post });
+ * const getPosts = new RestEndpoint({
+ *   path: '/:group/posts',
+ *   searchParams: {} as { orderBy?: string; author?: string },
+ *   schema: new Collection([Post], { nonFilterArgumentKeys: /orderBy/ }),
+ * });
+ * await getPost({ id: '1' });                                // GET https://api.example.com/posts/1
+ * await getPosts({ group: 'react', orderBy: 'title' });      // GET /react/posts?orderBy=title
+ * await getPosts.push({ group: 'react' }, { title: 'New' }); // POST /react/posts
+ *
+ * @example Transform hooks: override and call super.
+ * class CamelEndpoint<P extends string> extends RestEndpoint<P> {
+ *   override getRequestInit(body?: unknown) {
+ *     return super.getRequestInit(body ? deepSnakeCase(body) : body);
+ *   }
+ *   override process(value: unknown, ...args: any[]) {
+ *     return deepCamelCase(value);
+ *   }
+ * }
+ */
+export class RestEndpoint<P extends string = string, SP = {}, M extends string = 'GET', B = unknown, R = any> extends Endpoint<
+  RestArgs<P, SP, M, B>,
+  R
+> {
+  /** Path template with `:param` segments. */
+  declare path: P;
+  /** Base address prepended to the path. Default: `''`. */
+  declare urlPrefix: string;
+  /** HTTP method. Default: `'GET'`. */
+  declare method: M;
+  /** Type only: the query-string parameters. */
+  declare searchParams: SP | undefined;
+  /** Type only: the body type. */
+  declare body: B | undefined;
+  /** Merged into every request's init. Default: `undefined`. */
+  declare requestInit: RequestInit | undefined;
+
+  #push: this | undefined;
+  #unshift: this | undefined;
+
+  /** @param options See {@link RestEndpointOptions}; `path` is required. */
+  constructor(options: RestEndpointOptions<P, SP, M, B, R>) {
+    super(options as EndpointOptions<RestArgs<P, SP, M, B>, R>);
+  }
+
+  static {
+    // Defaults live on the prototype so options, assignments and subclass fields override them.
+    Object.assign(this.prototype, { method: 'GET', urlPrefix: '', path: '' });
+  }
+
+  /** Name used in error messages. Default: `` `${method} ${path}` ``; a `name` option wins. */
+  override get name(): string {
+    return `${this.method} ${this.path}`;
+  }
+  override set name(value: string) {
+    defineOwn(this, 'name', value);
+  }
+
+  /** `true` for requests that change data. Default: `false` for GET, HEAD and OPTIONS, else `true`. */
+  override get sideEffect(): boolean {
+    return !SAFE.has(this.method.toUpperCase());
+  }
+  override set sideEffect(value: boolean) {
+    defineOwn(this, 'sideEffect', value);
+  }
+
+  /**
+   * Runs the pipeline: `url` → `getRequestInit` → `fetchResponse` → `parseResponse` →
+   * `process`. A missing path parameter rejects before any request is sent.
+   * @returns The processed (not normalized) value.
+   */
+  override async fetch(...args: RestArgs<P, SP, M, B>): Promise<R> {
+    const url = this.url(...args);
+    const init = await this.getRequestInit(this._body(args));
+    const response = await this.fetchResponse(url, init);
+    const value = await this.parseResponse(response);
+    return this.process(value, ...args);
+  }
+
+  /**
+   * The full URL: `urlPrefix` + path with parameters encoded + query string of the other
+   * parameters (keys sorted, `undefined` dropped).
+   * @throws Error naming the endpoint and the parameter when a required one is missing.
+   */
+  url(...args: RestArgs<P, SP, M, B>): string {
+    const params = this._params(args);
+    const compiled = compilePath(this.path);
+    const path = compiled.build(params);
+    if (typeof path !== 'string') {
+      throw new Error(`${this.name}: missing path parameter "${path.missing}" for path ${this.path}`);
+    }
+    const search = searchString(params, compiled.names);
+    return `${this.urlPrefix}${path}${search ? `?${search}` : ''}`;
+  }
+
+  /** Identity in the cache: `` `${method} ${url}` ``. Equal arguments give equal keys; the body is not part of it. */
+  override key(...args: RestArgs<P, SP, M, B>): string {
+    return `${this.method} ${this.url(...args)}`;
+  }
+
+  /**
+   * Builds the RequestInit for a body. Override it to transform outgoing bodies and call
+   * `super.getRequestInit(body)`.
+   *
+   * Plain objects, arrays and other values are sent as JSON with `content-type:
+   * application/json`; `FormData`, `Blob`, `URLSearchParams`, `ArrayBuffer`, typed arrays,
+   * streams and strings pass through unchanged (fetch sets their content type).
+   * `undefined` and `null` send no body.
+   */
+  async getRequestInit(body?: unknown): Promise<RequestInit> {
+    const headers: Record<string, string> = {};
+    new Headers(this.requestInit?.headers).forEach((value, key) => (headers[key] = value));
+    let payload: BodyInit | undefined;
+    if (body !== undefined && body !== null) {
+      if (isRawBody(body)) {
+        payload = body;
+      } else {
+        payload = JSON.stringify(body);
+        headers['content-type'] ??= 'application/json';
+      }
+    }
+    const init: RequestInit = { ...this.requestInit, method: this.method, headers: await this.getHeaders(headers) };
+    if (payload !== undefined) init.body = payload;
+    return init;
+  }
+
+  /**
+   * The headers of every request; override to add authentication and the like. May be async.
+   * @param headers Headers built so far (lower-case names).
+   * @returns `headers` unchanged by default.
+   */
+  getHeaders(headers: Record<string, string>): HeadersInit | Promise<HeadersInit> {
+    return headers;
+  }
+
+  /**
+   * Sends the request with the global `fetch`.
+   * @throws NetworkError for a status outside 200–299 (the response is left unread).
+   * @throws Error naming the endpoint when the request could not be sent (`cause`: the original error); an abort is rethrown as is.
+   */
+  async fetchResponse(input: string, init: RequestInit): Promise<Response> {
+    let response: Response;
+    try {
+      response = await fetch(input, init);
+    } catch (error) {
+      if ((error as { name?: unknown })?.name === 'AbortError') throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`${this.name}: ${init.method ?? 'GET'} ${input} could not be sent: ${reason}`, { cause: error });
+    }
+    if (!response.ok) throw new NetworkError(response, { endpoint: this.name, method: init.method, url: input });
+    return response;
+  }
+
+  /**
+   * Reads the response body. Override to read headers or binary bodies (call `super` for
+   * the default reading).
+   * @returns `null` for 204 or an empty body; the parsed JSON when the content type
+   *   contains `json`; else the text.
+   * @throws Error naming the endpoint when a JSON body does not parse.
+   */
+  async parseResponse(response: Response): Promise<any> {
+    if (response.status === 204) return null;
+    const text = await response.text();
+    if (text === '') return null;
+    if (!response.headers.get('content-type')?.includes('json')) return text;
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      const start = text.length > 80 ? `${text.slice(0, 80)}…` : text;
+      throw new Error(
+        `${this.name}: the response body of ${this.method} ${response.url} is not valid JSON ` +
+          `(${(error as Error).message}). Body starts with: ${start}`,
+        { cause: error },
+      );
+    }
+  }
+
+  /**
+   * Turns the parsed response into the value to normalize. Receives the call's arguments.
+   * @returns `value` unchanged by default.
+   */
+  process(value: any, ..._args: RestArgs<P, SP, M, B>): R {
+    return value;
+  }
+
+  /**
+   * An endpoint of the same class with these options over this one's. When `method`
+   * changes and `sideEffect` is not given, `sideEffect` is inferred again.
+   */
+  override extend(options: Partial<RestEndpointOptions<P, SP, M, B, R>>): this {
+    const own = this._ownOptions();
+    if ('method' in options && !('sideEffect' in options)) delete own.sideEffect;
+    const Ctor = this.constructor as new (options: Record<string, unknown>) => this;
+    return new Ctor({ ...own, ...options });
+  }
+
+  /**
+   * This endpoint as a POST that appends its body to the lists of its `Collection`
+   * schema: `getPosts.push({ group }, body)`. Created once per endpoint.
+   * @throws Error naming the endpoint when `schema` is not a Collection.
+   */
+  get push(): RestEndpoint<P, SP, 'POST', B extends undefined ? unknown : B, R> {
+    return (this.#push ??= this.#addition('push')) as any;
+  }
+
+  /** Like {@link push}, but prepends to the lists. */
+  get unshift(): RestEndpoint<P, SP, 'POST', B extends undefined ? unknown : B, R> {
+    return (this.#unshift ??= this.#addition('unshift')) as any;
+  }
+
+  #addition(mode: 'push' | 'unshift'): this {
+    const schema: Schema = this.schema;
+    if (!(schema instanceof Collection)) {
+      throw new Error(`${this.name}: .${mode} needs a Collection schema, but the schema is ${describeSchema(schema)}`);
+    }
+    const extended = this.extend({ method: 'POST' as M, schema: schema[mode], name: `${this.name}.${mode}` });
+    // A body marker `body: undefined` of the list endpoint must not make the addition bodyless.
+    if ('body' in extended && extended.body === undefined) delete (extended as { body?: unknown }).body;
+    return extended;
+  }
+
+  /** @internal Whether this endpoint's calls end with a body argument. */
+  _hasBody(): boolean {
+    return !BODYLESS.has(this.method.toUpperCase()) && !('body' in this && this.body === undefined);
+  }
+
+  /** @internal The parameters object of a call (see "Arguments" in the file header). */
+  _params(args: readonly unknown[]): Readonly<Record<string, unknown>> {
+    const params = this._hasBody() && args.length < 2 ? undefined : args[0];
+    return typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {};
+  }
+
+  /** @internal The body of a call, `undefined` for bodyless endpoints. */
+  _body(args: readonly unknown[]): unknown {
+    return this._hasBody() ? args[args.length - 1] : undefined;
+  }
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return (
+    typeof body === 'string' ||
+    body instanceof URLSearchParams ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body) ||
+    (typeof FormData !== 'undefined' && body instanceof FormData) ||
+    (typeof Blob !== 'undefined' && body instanceof Blob) ||
+    (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream)
+  );
+}
+
+function describeSchema(schema: Schema): string {
+  if (schema === undefined) return 'undefined';
+  if (typeof schema === 'function') return `the entity ${(schema as { _key?: string })._key ?? schema.name}`;
+  if (Array.isArray(schema)) return 'an array schema';
+  return (schema as object).constructor?.name ?? 'an object schema';
+}

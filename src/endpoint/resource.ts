@@ -1,0 +1,86 @@
+/**
+ * `resource()`: the six endpoints of a REST resource from one path and one entity, as
+ * Reactive Data Client's `resource()`.
+ */
+import { Collection, type CollectionOptions } from '../schema/Collection.js';
+import { Invalidate } from '../schema/Invalidate.js';
+import type { EntityClass } from '../schema/types.js';
+import type { ShortenPath } from './path.js';
+import { RestEndpoint, type RestEndpointOptions } from './RestEndpoint.js';
+
+/** Options of {@link resource}. Other members are shared by every endpoint. */
+export interface ResourceOptions<P extends string, SP = {}>
+  extends Omit<RestEndpointOptions<P>, 'path' | 'schema' | 'method' | 'name' | 'searchParams' | 'process' | 'body' | 'sideEffect'> {
+  /** Path of one item; its last `:param` segment is dropped for the list. Required. */
+  path: P;
+  /** The entity of the resource. Required. */
+  schema: EntityClass;
+  /** Type only: query-string parameters of `getList` and `create`. Default: none. */
+  searchParams?: SP;
+  /** Options of `getList`'s Collection (e.g. `nonFilterArgumentKeys`). Default: none. */
+  collection?: CollectionOptions;
+  /** The endpoint class, e.g. a subclass with transform hooks. Default: `RestEndpoint`. */
+  Endpoint?: typeof RestEndpoint;
+}
+
+/** The endpoints `resource()` returns. */
+export interface Resource<P extends string, SP = {}> {
+  /** `GET path` → the entity. */
+  get: RestEndpoint<P, {}, 'GET'>;
+  /** `GET list path` → `new Collection([schema])`. */
+  getList: RestEndpoint<ShortenPath<P>, SP, 'GET'>;
+  /** `POST list path` with a body; the new entity joins matching lists (`getList.push`). */
+  create: RestEndpoint<ShortenPath<P>, SP, 'POST'>;
+  /** `PUT path` with a body → the entity. */
+  update: RestEndpoint<P, {}, 'PUT'>;
+  /** `PATCH path` with a body → the entity. */
+  partialUpdate: RestEndpoint<P, {}, 'PATCH'>;
+  /** `DELETE path` → removes the entity (`new Invalidate(schema)`). */
+  delete: RestEndpoint<P, {}, 'DELETE'>;
+}
+
+/**
+ * Creates `get`, `getList`, `create`, `update`, `partialUpdate` and `delete` for one
+ * entity. Names are `` `${Entity.key}.get` `` etc. `delete` resolves with the parameters
+ * when the response body is empty, so the removed pk is known.
+ *
+ * @example
+ * const PostResource = resource({ urlPrefix: 'https://api.example.com', path: '/posts/:id', schema: Post });
+ * await PostResource.get({ id: '1' });                  // GET  /posts/1
+ * await PostResource.getList();                         // GET  /posts
+ * await PostResource.create({ title: 'New' });          // POST /posts
+ * await PostResource.partialUpdate({ id: '1' }, { title: 'Renamed' }); // PATCH /posts/1
+ * await PostResource.delete({ id: '1' });               // DELETE /posts/1
+ */
+export function resource<P extends string, SP = {}>(options: ResourceOptions<P, SP>): Resource<P, SP> {
+  const { path, schema, collection, searchParams: _searchParams, Endpoint = RestEndpoint, ...shared } = options;
+  const listPath = shortenPath(path);
+  const name = (member: string) => `${schema._key}.${member}`;
+  const make = (extra: Record<string, unknown>): any => new Endpoint({ ...shared, ...extra } as RestEndpointOptions);
+
+  const getList = make({ path: listPath, schema: new Collection([schema], collection), name: name('getList') });
+  return {
+    get: make({ path, schema, name: name('get') }),
+    getList,
+    create: getList.push.extend({ name: name('create') }),
+    update: make({ path, schema, method: 'PUT', name: name('update') }),
+    partialUpdate: make({ path, schema, method: 'PATCH', name: name('partialUpdate') }),
+    delete: make({
+      path,
+      schema: new Invalidate(schema),
+      method: 'DELETE',
+      name: name('delete'),
+      process(value: unknown, params: unknown) {
+        return typeof value === 'object' && value !== null && Object.keys(value).length > 0 ? value : params;
+      },
+    }),
+  };
+}
+
+/** `'/:group/posts/:id'` → `'/:group/posts'`: drops the last `:param` and what follows it. */
+function shortenPath(path: string): string {
+  const last = path.lastIndexOf(':');
+  if (last === -1) throw new Error(`resource: path ${path} needs at least one :parameter`);
+  const head = path.slice(0, last);
+  return head.endsWith('/') ? head.slice(0, -1) : head;
+}
