@@ -20,6 +20,13 @@ export { Values } from './schema/Values.js';
 export * as schema from './schema/index.js';
 export type { Denormalize, EntityOf, Schema } from './schema/types.js';
 
+export { Endpoint } from './endpoint/Endpoint.js';
+export type { EndpointOptions, FetchFunction } from './endpoint/Endpoint.js';
+export { NetworkError } from './endpoint/NetworkError.js';
+export { RestEndpoint } from './endpoint/RestEndpoint.js';
+export type { RestEndpointOptions } from './endpoint/RestEndpoint.js';
+export { resource } from './endpoint/resource.js';
+export type { Resource, ResourceOptions } from './endpoint/resource.js';
 export type { EndpointInterface } from './endpoint/types.js';
 
 export { Controller } from './controller/Controller.js';
