@@ -273,10 +273,11 @@ export class RestEndpoint<P extends string = string, SP = {}, M extends string =
   }
 
   /**
-   * Turns the parsed response into the value to normalize. Receives the call's arguments.
+   * Turns the parsed response into the value to normalize. Receives the call's arguments
+   * (typed loosely so that generic subclasses can override it with fewer parameters).
    * @returns `value` unchanged by default.
    */
-  process(value: any, ..._args: RestArgs<P, SP, M, B>): R {
+  process(value: any, ..._args: any[]): R {
     return value;
   }
 
