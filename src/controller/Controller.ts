@@ -199,6 +199,11 @@ export class Controller {
     return this.#views.query(schema, args) as ReadonlySignal<Denormalize<S> | undefined>;
   }
 
+  /** @internal Number of live views (for memory tests). */
+  get _viewCount(): number {
+    return this.#views._size;
+  }
+
   /** The current value of `query(schema, ...args)`; tracked when read inside an effect. */
   get<S extends Queryable>(schema: S, ...args: readonly unknown[]): Denormalize<S> | undefined {
     return this.query(schema, ...args).value;

@@ -1,0 +1,50 @@
+// The public API is a reviewed list: each entry's export names, compared with a literal.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import * as vanilla from '../src/index.js';
+
+const exportsOf = (entry: object) => Object.keys(entry).sort();
+
+const api = suite('public API');
+
+api('signal-cache exports exactly the reviewed names', () => {
+  assert.equal(exportsOf(vanilla), [
+    'All',
+    'Collection',
+    'Controller',
+    'Endpoint',
+    'Entity',
+    'Invalidate',
+    'NetworkError',
+    'Query',
+    'RestEndpoint',
+    'SchemaError',
+    'Union',
+    'Values',
+    'batch',
+    'computed',
+    'effect',
+    'resource',
+    'schema',
+    'signal',
+    'untracked',
+  ]);
+});
+
+api('the schema namespace mirrors Reactive Data Client', () => {
+  assert.equal(exportsOf(vanilla.schema), [
+    'All',
+    'Array',
+    'Collection',
+    'CollectionAddition',
+    'Entity',
+    'Invalidate',
+    'Object',
+    'Query',
+    'Union',
+    'Values',
+  ]);
+  assert.is(vanilla.schema.All, vanilla.All);
+});
+
+api.run();

@@ -1,0 +1,71 @@
+// DESIGN.md's layering, checked on the source: each folder imports only what its
+// layer knows about.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+
+const src = join(process.cwd(), 'src');
+
+/** folder → folders (and packages) it may import. `index` is src/index.ts. */
+const allowed: Record<string, string[]> = {
+  util: ['util'],
+  schema: ['schema', 'util'],
+  store: ['store', 'schema', 'util', '@preact/signals-core'],
+  endpoint: ['endpoint', 'schema', 'util'],
+  controller: ['controller', 'store', 'schema', 'endpoint', 'util', '@preact/signals-core'],
+  solid: ['solid', 'controller', 'schema', 'endpoint', 'util', 'index', 'solid-js'],
+  preact: ['preact', 'controller', 'schema', 'endpoint', 'util', 'index', 'preact', '@preact/signals'],
+};
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? files(full) : full.endsWith('.ts') || full.endsWith('.tsx') ? [full] : [];
+  });
+}
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/g)].map((m) => m[1]);
+}
+
+/** The layer an import lands in: a src folder, `index`, or a package name. */
+function target(file: string, spec: string): string {
+  if (!spec.startsWith('.')) return spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
+  const resolved = relative(src, join(file, '..', spec));
+  const first = resolved.split('/')[0];
+  return first.startsWith('index') ? 'index' : first;
+}
+
+const layers = suite('layers');
+
+for (const folder of Object.keys(allowed)) {
+  layers(`src/${folder} imports only ${allowed[folder].join(', ')}`, () => {
+    const wrong: string[] = [];
+    for (const file of files(join(src, folder))) {
+      for (const spec of importsOf(file)) {
+        const layer = target(file, spec);
+        if (layer.startsWith('node:')) wrong.push(`${relative(src, file)} → ${spec} (no Node built-ins in src)`);
+        else if (!allowed[folder].includes(layer)) wrong.push(`${relative(src, file)} → ${spec} (${layer})`);
+      }
+    }
+    assert.equal(wrong, []);
+  });
+}
+
+layers('the checker sees imports (a layer with none would prove nothing)', () => {
+  const seen = files(join(src, 'controller')).flatMap(importsOf);
+  assert.ok(seen.some((s) => s.includes('../store/')));
+  assert.is(target(join(src, 'schema', 'Entity.ts'), '../store/Store.js'), 'store');
+});
+
+layers('runtime dependencies are only @preact/signals-core', () => {
+  const pkg = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8'));
+  assert.equal(Object.keys(pkg.dependencies), ['@preact/signals-core']);
+  for (const peer of ['solid-js', 'preact', '@preact/signals']) {
+    assert.ok(pkg.peerDependenciesMeta[peer].optional, `${peer} is an optional peer`);
+  }
+});
+
+layers.run();

@@ -1,0 +1,74 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { Controller, Query, effect } from '../../src/index.js';
+import { User, allUsers } from '../_fixtures/models.js';
+
+const gc = (globalThis as { gc?: () => void }).gc!;
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function collect() {
+  for (let i = 0; i < 4; i++) {
+    gc();
+    await tick();
+  }
+}
+
+const views = suite('views');
+
+views('equal args give the same signal; reading again without a subscriber gives the same object', () => {
+  const ctrl = new Controller();
+  ctrl.set(User, { id: 'u1', name: 'Ada' });
+  const count = new Query(allUsers, (users: User[]) => users.length);
+  assert.is(ctrl.query(count), ctrl.query(count, {}));
+  assert.is(ctrl.query(User, { id: 'u1' }), ctrl.query(User, { id: 'u1' }));
+  const view = ctrl.query(allUsers);
+  assert.is(view.value, view.value);
+  assert.is(ctrl.get(allUsers), view.value);
+});
+
+views('a view nothing references is reclaimed; a referenced one survives', async () => {
+  assert.type(gc, 'function', 'tests run with --expose-gc');
+  const ctrl = new Controller();
+  ctrl.set(User, { id: 'u1', name: 'Ada' });
+  const kept = ctrl.query(User, { id: 'u1' });
+  const keptValue = kept.value;
+  let weak: WeakRef<object> | undefined;
+  (() => {
+    const dropped = ctrl.query(User, { id: 'u2' });
+    dropped.value;
+    weak = new WeakRef(dropped);
+    for (let i = 0; i < 2000; i++) ctrl.query(User, { id: `x${i}` }).value;
+  })();
+  assert.ok(ctrl._viewCount >= 2002);
+  await collect();
+  assert.is(weak!.deref(), undefined, 'the dropped view was collected');
+  assert.ok(ctrl._viewCount < 100, `views left: ${ctrl._viewCount}`);
+  assert.is(ctrl.query(User, { id: 'u1' }), kept, 'a referenced view is still the same signal');
+  assert.is(kept.value, keptValue);
+});
+
+views('a view read by an effect stays alive through the effect', async () => {
+  const ctrl = new Controller();
+  ctrl.set(User, { id: 'u1', name: 'Ada' });
+  const names: string[] = [];
+  const stop = effect(() => {
+    names.push(ctrl.get(User, { id: 'u1' })?.name ?? '-');
+  });
+  await collect();
+  ctrl.set(User, { id: 'u1', name: 'Grace' });
+  assert.equal(names, ['Ada', 'Grace']);
+  stop();
+});
+
+views('mounting and unmounting readers many times does not grow the view table', async () => {
+  const ctrl = new Controller();
+  ctrl.set(User, { id: 'u1', name: 'Ada' });
+  for (let round = 0; round < 20; round++) {
+    const stops = Array.from({ length: 200 }, (_, i) => effect(() => void ctrl.get(User, { id: `u${round}-${i}` })));
+    stops.forEach((stop) => stop());
+  }
+  await collect();
+  assert.ok(ctrl._viewCount < 100, `views left: ${ctrl._viewCount}`);
+});
+
+views.run();
