@@ -11,7 +11,8 @@ import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-const outdir = join(root, '.test-build');
+// One folder per run, so runs in parallel (several terminals) do not clash.
+const outdir = join(root, '.test-build', `run-${process.pid}`);
 const filter = process.argv[2] ?? '';
 const useDist = process.env.TEST_DIST === '1';
 
@@ -105,4 +106,5 @@ await Promise.all(
 console.log(`\n${files.length} files in ${((Date.now() - started) / 1000).toFixed(1)}s`);
 if (failures.length) console.log(`failed files:\n  ${failures.join('\n  ')}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+rmSync(outdir, { recursive: true, force: true });
 process.exit(failed || (files.length === 0 && !filter) ? 1 : 0);
