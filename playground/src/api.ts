@@ -1,6 +1,5 @@
 /** The playground's schema, endpoints and queries: what an app would write. */
-import { All, Entity, Query } from '../../src/index.js';
-import { RestEndpoint } from '../../src/endpoint/RestEndpoint.js';
+import { All, Entity, Query, RestEndpoint } from '../../src/index.js';
 import { mockFetch, type UserData } from './mockServer.js';
 
 export class User extends Entity {
