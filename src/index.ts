@@ -12,6 +12,7 @@ export type { CollectionOptions, NonFilterArgumentKeys } from './schema/Collecti
 export { Entity } from './schema/Entity.js';
 export type { Deserializer } from './schema/Entity.js';
 export { Invalidate } from './schema/Invalidate.js';
+export { Lazy } from './schema/Lazy.js';
 export { Query } from './schema/Query.js';
 export { SchemaError } from './schema/SchemaError.js';
 export { Union } from './schema/Union.js';

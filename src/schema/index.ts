@@ -7,6 +7,7 @@ export { ArraySchema as Array } from './Array.js';
 export { Collection, CollectionAddition } from './Collection.js';
 export { Entity } from './Entity.js';
 export { Invalidate } from './Invalidate.js';
+export { Lazy } from './Lazy.js';
 export { ObjectSchema as Object } from './Object.js';
 export { Query } from './Query.js';
 export { Union } from './Union.js';

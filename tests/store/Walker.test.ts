@@ -87,3 +87,43 @@ missing('All is undefined before any row of its type is stored', () => {
 identity.run();
 cycles.run();
 missing.run();
+
+const lazy = suite('denormalize: Lazy fields');
+
+lazy('a Lazy field keeps pks; its .query resolves them; the user view ignores post changes', async () => {
+  const { Entity, Lazy } = await import('../../src/index.js');
+  class Comment extends Entity {
+    id = '';
+    text = '';
+    pk() {
+      return this.id;
+    }
+    static override key = 'Comment';
+  }
+  class Thread extends Entity {
+    id = '';
+    comments: string[] = [];
+    pk() {
+      return this.id;
+    }
+    static override key = 'Thread';
+    static override schema = { comments: new Lazy([Comment]) };
+  }
+  const ctrl = new Controller();
+  ctrl.set(Thread, { id: 't1', comments: [{ id: 'c1', text: 'hi' }, { id: 'c2', text: 'yo' }] });
+  const thread = ctrl.get(Thread, { id: 't1' })!;
+  assert.equal(thread.comments, ['c1', 'c2']);
+  const comments = ctrl.get(Thread.schema.comments.query, thread.comments) as Comment[];
+  assert.equal(comments.map((c) => c.text), ['hi', 'yo']);
+  assert.is(comments[0], ctrl.get(Comment, { id: 'c1' }));
+  let runs = 0;
+  const stop = effect(() => {
+    ctrl.get(Thread, { id: 't1' });
+    runs++;
+  });
+  ctrl.set(Comment, { id: 'c1', text: 'edited' });
+  assert.is(runs, 1);
+  stop();
+});
+
+lazy.run();
