@@ -195,8 +195,10 @@ export class Controller {
    * Query) read by `args`. Equal args give the same signal while it is referenced.
    * @returns a signal of the denormalized value, `undefined` while not cached
    */
-  query<S extends Queryable>(schema: S, ...args: readonly unknown[]): ReadonlySignal<Denormalize<S> | undefined> {
-    return this.#views.query(schema, args) as ReadonlySignal<Denormalize<S> | undefined>;
+  query<S extends Schema, R, A extends readonly unknown[]>(query: Query<S, R, A>, ...args: A): ReadonlySignal<R | undefined>;
+  query<S extends Schema>(schema: S, ...args: readonly unknown[]): ReadonlySignal<Denormalize<S> | undefined>;
+  query(schema: Queryable, ...args: readonly unknown[]): ReadonlySignal<unknown> {
+    return this.#views.query(schema, args);
   }
 
   /** @internal Number of live views (for memory tests). */
@@ -205,8 +207,10 @@ export class Controller {
   }
 
   /** The current value of `query(schema, ...args)`; tracked when read inside an effect. */
-  get<S extends Queryable>(schema: S, ...args: readonly unknown[]): Denormalize<S> | undefined {
-    return this.query(schema, ...args).value;
+  get<S extends Schema, R, A extends readonly unknown[]>(query: Query<S, R, A>, ...args: A): R | undefined;
+  get<S extends Schema>(schema: S, ...args: readonly unknown[]): Denormalize<S> | undefined;
+  get(schema: Queryable, ...args: readonly unknown[]): unknown {
+    return this.#views.query(schema, args).value;
   }
 
   /** Signal of the cached denormalized response of an endpoint; `undefined` until fetched. */

@@ -9,18 +9,18 @@
  * yields `undefined` without calling `process`.
  *
  * @example
- * const userCount = new Query(new All(User), (users, { isAdmin } = {}) =>
+ * const userCount = new Query(new All(User), (users, { isAdmin }: { isAdmin?: boolean } = {}) =>
  *   isAdmin === undefined ? users.length : users.filter((u) => u.isAdmin === isAdmin).length);
  * ctrl.get(userCount, { isAdmin: true });
  */
-import type { Schema } from './types.js';
+import type { Denormalize, Schema } from './types.js';
 
 export class Query<S extends Schema = Schema, R = unknown, A extends readonly unknown[] = any[]> {
   /** The schema read and denormalized. */
   readonly schema: S;
   /** Turns the denormalized entries (and the arguments) into the result. */
-  readonly process: (entries: any, ...args: A) => R;
-  constructor(schema: S, process: (entries: any, ...args: A) => R) {
+  readonly process: (entries: Denormalize<S>, ...args: A) => R;
+  constructor(schema: S, process: (entries: Denormalize<S>, ...args: A) => R) {
     this.schema = schema;
     this.process = process;
   }
