@@ -150,8 +150,8 @@ export class Endpoint<A extends readonly any[] = any[], R = any> implements Endp
    * @example
    * const getUserFast = getUser.extend({ dataExpiryLength: 1000 });
    */
-  extend(options: EndpointOptions<A, R>): this {
-    const Ctor = this.constructor as new (options: EndpointOptions<A, R>) => this;
+  extend(options: EndpointOptions<any[], any>): this {
+    const Ctor = this.constructor as new (options: EndpointOptions<any[], any>) => this;
     return new Ctor({ ...this._ownOptions(), ...options });
   }
 

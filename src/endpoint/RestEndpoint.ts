@@ -85,6 +85,13 @@ export interface RestEndpointOptions<P extends string = string, SP = {}, M exten
   fetchResponse?: (this: RestEndpoint<P, SP, M, B, R>, input: string, init: RequestInit) => Promise<Response>;
 }
 
+/** Options of `extend()`: any {@link RestEndpointOptions} member, hooks typed loosely. */
+export type RestExtendOptions = {
+  [K in keyof RestEndpointOptions]?: K extends 'fetch' | 'key' | 'process'
+    ? (this: any, ...args: any[]) => any
+    : RestEndpointOptions<string, any, string, any, any>[K];
+};
+
 //#endregion
 
 const BODYLESS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
@@ -106,7 +113,9 @@ const SAFE: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
  * await getPosts.push({ group: 'react' }, { title: 'New' }); // POST /react/posts
  *
  * @example Transform hooks: override and call super.
- * class CamelEndpoint<P extends string> extends RestEndpoint<P> {
+ * // Forward the generics so that the subclass keeps typed arguments for every method:
+ * class CamelEndpoint<P extends string = string, SP = {}, M extends string = 'GET', B = unknown, R = any>
+ *   extends RestEndpoint<P, SP, M, B, R> {
  *   override getRequestInit(body?: unknown) {
  *     return super.getRequestInit(body ? deepSnakeCase(body) : body);
  *   }
@@ -283,9 +292,11 @@ export class RestEndpoint<P extends string = string, SP = {}, M extends string =
 
   /**
    * An endpoint of the same class with these options over this one's. When `method`
-   * changes and `sideEffect` is not given, `sideEffect` is inferred again.
+   * changes and `sideEffect` is not given, `sideEffect` is inferred again. The result is
+   * typed as this endpoint; options that change its argument types (`path`, `method`)
+   * are not reflected in the type.
    */
-  override extend(options: Partial<RestEndpointOptions<P, SP, M, B, R>>): this {
+  override extend(options: RestExtendOptions): this {
     const own = this._ownOptions();
     if ('method' in options && !('sideEffect' in options)) delete own.sideEffect;
     const Ctor = this.constructor as new (options: Record<string, unknown>) => this;
@@ -311,7 +322,7 @@ export class RestEndpoint<P extends string = string, SP = {}, M extends string =
     if (!(schema instanceof Collection)) {
       throw new Error(`${this.name}: .${mode} needs a Collection schema, but the schema is ${describeSchema(schema)}`);
     }
-    const extended = this.extend({ method: 'POST' as M, schema: schema[mode], name: `${this.name}.${mode}` });
+    const extended = this.extend({ method: 'POST', schema: schema[mode], name: `${this.name}.${mode}` });
     // A body marker `body: undefined` of the list endpoint must not make the addition bodyless.
     if ('body' in extended && extended.body === undefined) delete (extended as { body?: unknown }).body;
     return extended;
