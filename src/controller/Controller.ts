@@ -41,6 +41,12 @@ export type ResolveType<E extends EndpointInterface> = [E['schema']] extends [un
 /** Anything `query` / `get` accept. */
 export type Queryable = Schema | Query<any, any, any>;
 
+/**
+ * Arguments of a Query read: those its `process` declares; any when it declares none
+ * (the args may still select rows, as in a join by `product_id`).
+ */
+export type QueryArgs<A extends readonly unknown[]> = A extends readonly [] ? readonly unknown[] : A;
+
 /** Default freshness of a response, in ms. */
 const DEFAULT_DATA_EXPIRY = 60_000;
 /** Default time an error is kept before a read retries, in ms. */
@@ -195,7 +201,7 @@ export class Controller {
    * Query) read by `args`. Equal args give the same signal while it is referenced.
    * @returns a signal of the denormalized value, `undefined` while not cached
    */
-  query<S extends Schema, R, A extends readonly unknown[]>(query: Query<S, R, A>, ...args: A): ReadonlySignal<R | undefined>;
+  query<S extends Queryable, R, A extends readonly unknown[]>(query: Query<S, R, A>, ...args: QueryArgs<A>): ReadonlySignal<R | undefined>;
   query<S extends Schema>(schema: S, ...args: readonly unknown[]): ReadonlySignal<Denormalize<S> | undefined>;
   query(schema: Queryable, ...args: readonly unknown[]): ReadonlySignal<unknown> {
     return this.#views.query(schema, args);
@@ -207,7 +213,7 @@ export class Controller {
   }
 
   /** The current value of `query(schema, ...args)`; tracked when read inside an effect. */
-  get<S extends Schema, R, A extends readonly unknown[]>(query: Query<S, R, A>, ...args: A): R | undefined;
+  get<S extends Queryable, R, A extends readonly unknown[]>(query: Query<S, R, A>, ...args: QueryArgs<A>): R | undefined;
   get<S extends Schema>(schema: S, ...args: readonly unknown[]): Denormalize<S> | undefined;
   get(schema: Queryable, ...args: readonly unknown[]): unknown {
     return this.#views.query(schema, args).value;
