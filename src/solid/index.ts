@@ -1,1 +1,23 @@
-export {};
+/**
+ * signal-cache/solid: Solid bindings. Thin adapters over `Controller`: a provider, and
+ * `create*` primitives that mirror the cache's views into Solid accessors for the
+ * lifetime of their owner.
+ *
+ * @example
+ * import { CacheProvider, createSuspense } from 'signal-cache/solid';
+ * function Users() {
+ *   const users = createSuspense(getUsers);
+ *   return <For each={users()}>{(user) => <li>{user.name}</li>}</For>;
+ * }
+ * render(() => (
+ *   <CacheProvider>
+ *     <Suspense fallback="Loading…"><Users /></Suspense>
+ *   </CacheProvider>
+ * ), document.body);
+ */
+export { CacheProvider, useController } from './context.js';
+export type { CacheProviderProps } from './context.js';
+export { createCache, createQuery } from './createQuery.js';
+export type { QueryArg } from './createQuery.js';
+export { createFetch, createLive, createSuspense } from './createSuspense.js';
+export type { EndpointArg, EndpointArgs } from './bridge.js';

@@ -1,0 +1,60 @@
+/**
+ * The Solid context that carries a `Controller` to the `create*` primitives.
+ *
+ * The module holds no cache logic: `CacheProvider` only makes a `Controller` available
+ * (creating one when none is passed), and `useController` reads it.
+ */
+import { createComponent, createContext, useContext, type JSX } from 'solid-js';
+import { Controller } from '../index.js';
+
+const ControllerContext = createContext<Controller>();
+
+/** Props of {@link CacheProvider}. */
+export interface CacheProviderProps {
+  /**
+   * The controller to share. Default: a new `Controller()` created once when the provider
+   * mounts. The prop is read once; to switch controllers, remount the provider.
+   */
+  controller?: Controller | undefined;
+  children?: JSX.Element;
+}
+
+/**
+ * Supplies a `Controller` to every `create*` primitive and `useController()` below it.
+ *
+ * @param props `controller` (optional) and `children`.
+ * @returns the children, inside the context.
+ * @example
+ * const ctrl = new Controller();
+ * render(() => (
+ *   <CacheProvider controller={ctrl}>
+ *     <App />
+ *   </CacheProvider>
+ * ), document.body);
+ */
+export function CacheProvider(props: CacheProviderProps): JSX.Element {
+  return createComponent(ControllerContext.Provider, {
+    value: props.controller ?? new Controller(),
+    get children() {
+      return props.children;
+    },
+  });
+}
+
+/**
+ * The `Controller` of the nearest {@link CacheProvider}, for imperative work (mutations,
+ * `invalidate`, `setResponse`) inside components and event handlers.
+ *
+ * @returns the controller.
+ * @throws Error when no `CacheProvider` is above the calling component.
+ * @example
+ * const ctrl = useController();
+ * const rename = (name: string) => ctrl.fetch(updateUser, { id: props.id }, { name });
+ */
+export function useController(): Controller {
+  const ctrl = useContext(ControllerContext);
+  if (ctrl === undefined) {
+    throw new Error('signal-cache/solid: useController() found no <CacheProvider> above this component. Wrap the app in <CacheProvider>.');
+  }
+  return ctrl;
+}

@@ -1,0 +1,120 @@
+/**
+ * Fetching Solid primitives: `createSuspense` (suspends until data is cached),
+ * `createFetch` (fetches, never suspends) and `createLive` (suspends, then polls).
+ *
+ * ## How `createSuspense` suspends
+ *
+ * A `createResource` keyed on the argument list runs the fetch; its only job is to tell
+ * `<Suspense>` that a request is pending and to carry a failed request's error to
+ * `<ErrorBoundary>`. The value shown is always the cache's view, never the resource's
+ * value. The accessor reads the resource only while the view has no data, so:
+ *
+ * - missing data: the read registers with the nearest `<Suspense>` until the fetch
+ *   settles, or throws the fetch's error;
+ * - stale data: the refetch runs in the background and the stale value keeps showing
+ *   (a failed refetch keeps it too; `ctrl.getError` has the error);
+ * - later changes (another fetch, `set`, polling) flow through the view alone.
+ *
+ * `createResource` is the public way to register with Suspense; a hand-made read would
+ * need Solid's internal Suspense context.
+ */
+import { createEffect, createResource, onCleanup, type Accessor } from 'solid-js';
+import type { Controller, EndpointInterface, ResolveType } from '../index.js';
+import { createArgs, fromResponse, noop, type ArgList, type EndpointArgs } from './bridge.js';
+import { useController } from './context.js';
+
+function suspense<E extends EndpointInterface>(
+  ctrl: Controller,
+  endpoint: E,
+  list: Accessor<ArgList>,
+): Accessor<ResolveType<E> | undefined> {
+  const value = fromResponse(ctrl, endpoint, list);
+  const [request] = createResource(list, (a) => {
+    const params = a as Parameters<E['fetch']>;
+    return ctrl.isStale(endpoint, ...params) ? ctrl.fetch(endpoint, ...params) : undefined;
+  });
+  return () => {
+    const current = value();
+    if (current === undefined && list() !== null) request();
+    return current;
+  };
+}
+
+/**
+ * Reads an endpoint's response, fetching it when missing or stale, for use inside
+ * `<Suspense>`.
+ *
+ * While no data is cached the accessor suspends the nearest `<Suspense>` until the fetch
+ * settles; a failed fetch is thrown to the nearest `<ErrorBoundary>`. Stale data keeps
+ * showing while it refetches. Afterwards the accessor follows the cache like
+ * `createQuery`. Args re-key by stable key; `null` means "nothing" (no fetch,
+ * `undefined`).
+ *
+ * @param endpoint the endpoint to read.
+ * @param args accessor of the endpoint's parameters; omit when it takes none.
+ * @returns accessor of the denormalized response.
+ * @example
+ * function Profile(props: { id: string }) {
+ *   const user = createSuspense(getUser, () => ({ id: props.id }));
+ *   return <h1>{user()?.name}</h1>;
+ * }
+ * <ErrorBoundary fallback={(e) => <p>{e.message}</p>}>
+ *   <Suspense fallback={<p>Loading…</p>}><Profile id="1" /></Suspense>
+ * </ErrorBoundary>
+ */
+export function createSuspense<E extends EndpointInterface>(
+  endpoint: E,
+  ...[args]: EndpointArgs<E>
+): Accessor<ResolveType<E> | undefined> {
+  return suspense(useController(), endpoint, createArgs(args));
+}
+
+/**
+ * Reads an endpoint's response and fetches it (after render) when missing or stale;
+ * never suspends and never throws. Errors stay in the cache: read them with
+ * `useController().getError(endpoint, args)`.
+ *
+ * @param endpoint the endpoint to read.
+ * @param args accessor of the endpoint's parameters; omit when it takes none.
+ * @returns accessor of the denormalized response; `undefined` until fetched.
+ * @example
+ * const todos = createFetch(getTodos, () => ({ userId: props.userId }));
+ * return <Show when={todos()} fallback="…">{(list) => <TodoList todos={list()} />}</Show>;
+ */
+export function createFetch<E extends EndpointInterface>(
+  endpoint: E,
+  ...[args]: EndpointArgs<E>
+): Accessor<ResolveType<E> | undefined> {
+  const ctrl = useController();
+  const list = createArgs(args);
+  createEffect(() => {
+    const a = list();
+    if (a !== null) ctrl.fetchIfStale(endpoint, ...(a as Parameters<E['fetch']>)).catch(noop);
+  });
+  return fromResponse(ctrl, endpoint, list);
+}
+
+/**
+ * `createSuspense` plus a polling subscription (`ctrl.subscribe`) for the owner's
+ * lifetime: the response refetches every `endpoint.pollFrequency` ms; identical data
+ * re-renders nothing. Re-keying moves the subscription; cleanup (unmount) stops it.
+ *
+ * @param endpoint the endpoint to read and poll; set its `pollFrequency`.
+ * @param args accessor of the endpoint's parameters; omit when it takes none.
+ * @returns accessor of the denormalized response.
+ * @example
+ * const price = createLive(getTicker, () => ({ symbol: props.symbol }));
+ * return <span>{price()?.last}</span>;
+ */
+export function createLive<E extends EndpointInterface>(
+  endpoint: E,
+  ...[args]: EndpointArgs<E>
+): Accessor<ResolveType<E> | undefined> {
+  const ctrl = useController();
+  const list = createArgs(args);
+  createEffect(() => {
+    const a = list();
+    if (a !== null) onCleanup(ctrl.subscribe(endpoint, ...(a as Parameters<E['fetch']>)));
+  });
+  return suspense(ctrl, endpoint, list);
+}

@@ -1,0 +1,90 @@
+/** @jsxImportSource solid-js */
+import { container } from '../_fixtures/dom.js';
+import { createRoot } from 'solid-js';
+import { render } from 'solid-js/web';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { Controller } from '../../src/index.js';
+import * as solid from '../../src/solid/index.js';
+import { CacheProvider, createQuery, useController } from '../../src/solid/index.js';
+import { User } from '../_fixtures/models.js';
+
+const entry = suite('signal-cache/solid');
+
+entry('exports exactly the reviewed names', () => {
+  assert.equal(Object.keys(solid).sort(), [
+    'CacheProvider',
+    'createCache',
+    'createFetch',
+    'createLive',
+    'createQuery',
+    'createSuspense',
+    'useController',
+  ]);
+});
+
+entry.run();
+
+const provider = suite('CacheProvider');
+
+provider('supplies the controller it is given', () => {
+  const ctrl = new Controller();
+  let seen: Controller | undefined;
+  function Probe() {
+    seen = useController();
+    return null;
+  }
+  const dispose = render(() => <CacheProvider controller={ctrl}><Probe /></CacheProvider>, container());
+  assert.is(seen, ctrl);
+  dispose();
+});
+
+provider('creates one controller when none is given, shared by its subtree', () => {
+  const seen: Controller[] = [];
+  function Probe() {
+    seen.push(useController());
+    return null;
+  }
+  const dispose = render(() => <CacheProvider><Probe /><div><Probe /></div></CacheProvider>, container());
+  assert.is(seen.length, 2);
+  assert.ok(seen[0] instanceof Controller);
+  assert.is(seen[0], seen[1]);
+  dispose();
+});
+
+provider('the nearest provider wins', () => {
+  const outer = new Controller();
+  const inner = new Controller();
+  inner.set(User, { id: 'u1', name: 'inner' });
+  outer.set(User, { id: 'u1', name: 'outer' });
+  function Name() {
+    const user = createQuery(User, () => ({ id: 'u1' }));
+    return <p>{user()?.name}</p>;
+  }
+  const root = container();
+  const dispose = render(
+    () => (
+      <CacheProvider controller={outer}>
+        <Name />
+        <CacheProvider controller={inner}><Name /></CacheProvider>
+      </CacheProvider>
+    ),
+    root,
+  );
+  assert.is(root.textContent, 'outerinner');
+  dispose();
+});
+
+provider.run();
+
+const use = suite('useController');
+
+use('throws a clear error outside a CacheProvider', () => {
+  createRoot((dispose) => {
+    assert.throws(() => useController(), /CacheProvider/);
+    assert.throws(() => createQuery(User, () => ({ id: 'u1' })), /CacheProvider/);
+    dispose();
+  });
+});
+
+use.run();
