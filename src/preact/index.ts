@@ -1,1 +1,24 @@
-export {};
+/**
+ * signal-cache/preact: Preact bindings. Thin adapters over `Controller`: a provider, and
+ * hooks that read the cache's views, each also as a `…Signal` form for Preact's
+ * fine-grained JSX binding (needs `@preact/signals`, which this entry loads).
+ *
+ * @example
+ * import { CacheProvider, useSuspense } from 'signal-cache/preact';
+ * import { Suspense } from 'preact/compat';
+ * function Users() {
+ *   const users = useSuspense(getUsers);
+ *   return <ul>{users.map((user) => <li key={user.id}>{user.name}</li>)}</ul>;
+ * }
+ * render(
+ *   <CacheProvider>
+ *     <Suspense fallback="Loading…"><Users /></Suspense>
+ *   </CacheProvider>,
+ *   document.body,
+ * );
+ */
+export { CacheProvider, useController } from './context.js';
+export type { CacheProviderProps } from './context.js';
+export { useCache, useCacheSignal, useQuery, useQuerySignal } from './useQuery.js';
+export type { EndpointArg, EndpointArgs, QueryArg } from './useQuery.js';
+export { useFetch, useFetchSignal, useLive, useLiveSignal, useSuspense, useSuspenseSignal } from './useSuspense.js';

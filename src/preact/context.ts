@@ -1,0 +1,58 @@
+/**
+ * The Preact context that carries a `Controller` to the hooks.
+ *
+ * The module holds no cache logic: `CacheProvider` only makes a `Controller` available
+ * (creating one when none is passed), and `useController` reads it.
+ */
+import { createContext, createElement, type ComponentChildren, type VNode } from 'preact';
+import { useContext, useMemo } from 'preact/hooks';
+import { Controller } from '../index.js';
+
+const ControllerContext = createContext<Controller | undefined>(undefined);
+
+/** Props of {@link CacheProvider}. */
+export interface CacheProviderProps {
+  /**
+   * The controller to share. Default: a new `Controller()`, created once per provider
+   * (and again only if this prop changes from a controller to none).
+   */
+  controller?: Controller | undefined;
+  children?: ComponentChildren;
+}
+
+/**
+ * Supplies a `Controller` to every hook and `useController()` below it.
+ *
+ * @param props `controller` (optional) and `children`.
+ * @returns the children, inside the context.
+ * @example
+ * const ctrl = new Controller();
+ * render(
+ *   <CacheProvider controller={ctrl}>
+ *     <App />
+ *   </CacheProvider>,
+ *   document.body,
+ * );
+ */
+export function CacheProvider({ controller, children }: CacheProviderProps): VNode<any> {
+  const ctrl = useMemo(() => controller ?? new Controller(), [controller]);
+  return createElement(ControllerContext.Provider, { value: ctrl }, children);
+}
+
+/**
+ * The `Controller` of the nearest {@link CacheProvider}, for imperative work (mutations,
+ * `invalidate`, `setResponse`) inside components and event handlers.
+ *
+ * @returns the controller.
+ * @throws Error when no `CacheProvider` is above the calling component.
+ * @example
+ * const ctrl = useController();
+ * const rename = (name: string) => ctrl.fetch(updateUser, { id }, { name });
+ */
+export function useController(): Controller {
+  const ctrl = useContext(ControllerContext);
+  if (ctrl === undefined) {
+    throw new Error('signal-cache/preact: useController() found no <CacheProvider> above this component. Wrap the app in <CacheProvider>.');
+  }
+  return ctrl;
+}

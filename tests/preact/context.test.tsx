@@ -1,0 +1,111 @@
+import { container } from '../_fixtures/dom.js';
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { Controller } from '../../src/index.js';
+import * as preact from '../../src/preact/index.js';
+import { CacheProvider, useController, useQuery } from '../../src/preact/index.js';
+import { User } from '../_fixtures/models.js';
+
+const entry = suite('signal-cache/preact');
+
+entry('exports exactly the reviewed names', () => {
+  assert.equal(Object.keys(preact).sort(), [
+    'CacheProvider',
+    'useCache',
+    'useCacheSignal',
+    'useController',
+    'useFetch',
+    'useFetchSignal',
+    'useLive',
+    'useLiveSignal',
+    'useQuery',
+    'useQuerySignal',
+    'useSuspense',
+    'useSuspenseSignal',
+  ]);
+});
+
+entry.run();
+
+const provider = suite('CacheProvider');
+
+provider('supplies the controller it is given', () => {
+  const ctrl = new Controller();
+  let seen: Controller | undefined;
+  function Probe() {
+    seen = useController();
+    return null;
+  }
+  const root = container();
+  act(() => render(<CacheProvider controller={ctrl}><Probe /></CacheProvider>, root));
+  assert.is(seen, ctrl);
+  act(() => render(null, root));
+});
+
+provider('creates one controller when none is given, kept across renders and shared', () => {
+  const seen: Controller[] = [];
+  function Probe() {
+    seen.push(useController());
+    return null;
+  }
+  const root = container();
+  const app = () => (
+    <CacheProvider>
+      <Probe />
+      <div><Probe /></div>
+    </CacheProvider>
+  );
+  act(() => render(app(), root));
+  act(() => render(app(), root));
+  assert.is(seen.length, 4);
+  assert.ok(seen[0] instanceof Controller);
+  assert.ok(seen.every((ctrl) => ctrl === seen[0]));
+  act(() => render(null, root));
+});
+
+provider('the nearest provider wins', () => {
+  const outer = new Controller();
+  const inner = new Controller();
+  outer.set(User, { id: 'u1', name: 'outer' });
+  inner.set(User, { id: 'u1', name: 'inner' });
+  function Name() {
+    return <p>{useQuery(User, { id: 'u1' })?.name}</p>;
+  }
+  const root = container();
+  act(() =>
+    render(
+      <CacheProvider controller={outer}>
+        <Name />
+        <CacheProvider controller={inner}><Name /></CacheProvider>
+      </CacheProvider>,
+      root,
+    ),
+  );
+  assert.is(root.textContent, 'outerinner');
+  act(() => render(null, root));
+});
+
+provider.run();
+
+const use = suite('useController');
+
+use('throws a clear error outside a CacheProvider', () => {
+  let caught: unknown;
+  function Probe() {
+    try {
+      useController();
+    } catch (error) {
+      caught = error;
+    }
+    return null;
+  }
+  const root = container();
+  act(() => render(<Probe />, root));
+  assert.instance(caught, Error);
+  assert.match((caught as Error).message, /CacheProvider/);
+  act(() => render(null, root));
+});
+
+use.run();
