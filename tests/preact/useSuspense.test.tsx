@@ -57,10 +57,10 @@ function hold(): () => void {
 }
 
 class ErrorBoundary extends Component<{ children: ComponentChildren }, { error?: Error }> {
-  static getDerivedStateFromError(error: Error) {
+  static override getDerivedStateFromError(error: Error) {
     return { error };
   }
-  render() {
+  override render() {
     return this.state.error ? <em>{`error: ${this.state.error.message}`}</em> : this.props.children;
   }
 }
