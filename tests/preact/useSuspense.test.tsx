@@ -401,3 +401,19 @@ liveSignal('a polled change updates the text node with zero renders', async () =
 liveSignal.run();
 
 //#endregion
+
+//#region types (checked by tsc, never run)
+
+export function typeChecks() {
+  // @ts-expect-error getUser needs its parameters
+  useSuspense(getUser);
+  // @ts-expect-error the parameters are checked
+  useFetch(getUser, { name: 'x' });
+  useSuspense(getUsers);
+  useLive(getUser, null);
+  const user: User = useSuspense(getUser, { id: '1' });
+  const view: { readonly value: User | undefined } = useSuspenseSignal(getUser, { id: '1' });
+  return [user, view];
+}
+
+//#endregion

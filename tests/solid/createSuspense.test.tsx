@@ -273,3 +273,18 @@ live('re-keying moves the subscription', async () => {
 live.run();
 
 //#endregion
+
+//#region types (checked by tsc, never run)
+
+export function typeChecks() {
+  // @ts-expect-error getUser needs its parameters
+  createSuspense(getUser);
+  // @ts-expect-error the parameters are checked
+  createFetch(getUser, () => ({ name: 'x' }));
+  createSuspense(getUsers);
+  createLive(getUser, () => null);
+  const user: () => User | undefined = createSuspense(getUser, () => ({ id: '1' }));
+  return user;
+}
+
+//#endregion
