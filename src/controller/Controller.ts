@@ -104,8 +104,9 @@ export class Controller {
   }
 
   /**
-   * Fetches only when the response is missing, stale or invalidated (or its last error
-   * has expired); otherwise resolves with the cached value.
+   * Fetches only when the response is missing, stale or invalidated; otherwise resolves
+   * with the cached value. While an error of the key is current (see `isStale`) and no
+   * fetch is due, rejects with that error instead of fetching again.
    */
   fetchIfStale<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): Promise<ResolveType<E>> {
     let key: string;
@@ -115,21 +116,37 @@ export class Controller {
       return Promise.reject(error);
     }
     if (!endpoint.sideEffect && !this.#isStale(key)) {
+      const error = this.#freshError(key);
+      if (error !== undefined) return Promise.reject(error);
       return Promise.resolve(this.response(endpoint, ...args).peek() as ResolveType<E>);
     }
     return this.fetch(endpoint, ...args);
   }
 
-  /** Whether a read of this endpoint and args would fetch. */
+  /**
+   * Whether a read of this endpoint and args would fetch: the response is missing, expired
+   * or invalidated, and no error of it is current (an error stays current for the
+   * endpoint's `errorExpiryLength`, so a failing endpoint is not refetched on every read).
+   */
   isStale<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): boolean {
     return this.#isStale(endpoint.key(...args));
   }
 
+  /** Stale: missing, expired or invalidated — unless an error is still current. */
   #isStale(key: string): boolean {
     const result = this.#store._results.get(key);
-    if (result === undefined || result._sig.peek() === undefined) return true;
+    if (result === undefined) return true;
     const meta = result._meta.peek();
-    return meta.invalidated || this.#clock() >= meta.expiresAt;
+    const now = this.#clock();
+    if (meta.error !== undefined && now < meta.errorExpiresAt) return false;
+    if (result._sig.peek() === undefined) return true;
+    return meta.invalidated || now >= meta.expiresAt;
+  }
+
+  /** The key's last error while it is current (before `errorExpiryLength` passed). */
+  #freshError(key: string): Error | undefined {
+    const meta = this.#store._results.get(key)?._meta.peek();
+    return meta?.error !== undefined && this.#clock() < meta.errorExpiresAt ? meta.error : undefined;
   }
 
   async #request(endpoint: EndpointInterface, args: readonly unknown[], key: string, stamp: number): Promise<unknown> {

@@ -40,9 +40,9 @@ function useEndpoint<E extends EndpointInterface>(
 
 /** What a render without data throws: a current error, or a settled-never-rejected fetch. */
 function pending<E extends EndpointInterface>(ctrl: Controller, endpoint: E, list: Parameters<E['fetch']>): unknown {
-  const { error, errorExpiresAt } = ctrl.meta(endpoint, ...list).peek();
-  // The Controller exposes no clock, so error expiry is judged by the wall clock.
-  if (error !== undefined && Date.now() < errorExpiresAt) return error;
+  const { error } = ctrl.meta(endpoint, ...list).peek();
+  // A current error makes the key "not stale": throw it instead of refetching.
+  if (error !== undefined && !ctrl.isStale(endpoint, ...list)) return error;
   return ctrl.fetch(endpoint, ...list).then(noop, noop);
 }
 

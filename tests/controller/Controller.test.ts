@@ -258,3 +258,29 @@ errors.run();
 stale.run();
 ordering.run();
 polling.run();
+
+const errorExpiry = suite('Controller error expiry');
+
+errorExpiry('a current error is not refetched on every read; after errorExpiryLength it is', async () => {
+  const server = await startServer();
+  try {
+    server.route('GET', '/broken', (_req, res) => json(res, 500, { error: 'down' }));
+    let now = 0;
+    const ctrl = new Controller({ clock: () => now });
+    const getBroken = new RestEndpoint({ urlPrefix: server.url, path: '/broken', errorExpiryLength: 500, name: 'getBroken' });
+    const first = await ctrl.fetchIfStale(getBroken).catch((e) => e);
+    assert.instance(first, NetworkError);
+    assert.not.ok(ctrl.isStale(getBroken), 'a current error is not stale');
+    const again = await ctrl.fetchIfStale(getBroken).catch((e) => e);
+    assert.is(again, first, 'the same error, without a request');
+    assert.is(server.count('GET', '/broken'), 1);
+    now = 500;
+    assert.ok(ctrl.isStale(getBroken));
+    await ctrl.fetchIfStale(getBroken).catch(() => undefined);
+    assert.is(server.count('GET', '/broken'), 2);
+  } finally {
+    await server.close();
+  }
+});
+
+errorExpiry.run();
