@@ -57,8 +57,16 @@ export type RestArgs<P extends string, SP, M extends string, B> = M extends Body
       : [params: PathParams<P> & SP, body: B];
 
 /** Options of a `RestEndpoint`. Each becomes an own property of the instance. */
-export interface RestEndpointOptions<P extends string = string, SP = {}, M extends string = 'GET', B = unknown, R = any>
-  extends EndpointOptions<RestArgs<P, SP, M, B>, R> {
+export interface RestEndpointOptions<
+  P extends string = string,
+  SP = {},
+  M extends string = 'GET',
+  B = unknown,
+  R = any,
+  S extends Schema = Schema,
+> extends EndpointOptions<RestArgs<P, SP, M, B>, R> {
+  /** Normalization schema; its type gives `ctrl.fetch` its result type. Default: `undefined`. */
+  schema?: S;
   /** Path template with `:param` (and optional `:param?`) segments. Required. */
   path: P;
   /** Base address prepended to the path, e.g. `'https://api.example.com'`. Default: `''`. */
@@ -74,15 +82,15 @@ export interface RestEndpointOptions<P extends string = string, SP = {}, M exten
   /** Merged into every request's init (credentials, mode, signal, headers …). Default: none. */
   requestInit?: RequestInit;
   /** Replaces the prototype `process` for this instance. Default: returns the value. */
-  process?: (this: RestEndpoint<P, SP, M, B, R>, value: any, ...args: RestArgs<P, SP, M, B>) => R;
+  process?: (this: RestEndpoint<P, SP, M, B, R, S>, value: any, ...args: RestArgs<P, SP, M, B>) => R;
   /** Replaces the prototype `parseResponse`. */
-  parseResponse?: (this: RestEndpoint<P, SP, M, B, R>, response: Response) => Promise<any>;
+  parseResponse?: (this: RestEndpoint<P, SP, M, B, R, S>, response: Response) => Promise<any>;
   /** Replaces the prototype `getRequestInit`. */
-  getRequestInit?: (this: RestEndpoint<P, SP, M, B, R>, body?: any) => RequestInit | Promise<RequestInit>;
+  getRequestInit?: (this: RestEndpoint<P, SP, M, B, R, S>, body?: any) => RequestInit | Promise<RequestInit>;
   /** Replaces the prototype `getHeaders`. */
-  getHeaders?: (this: RestEndpoint<P, SP, M, B, R>, headers: Record<string, string>) => HeadersInit | Promise<HeadersInit>;
+  getHeaders?: (this: RestEndpoint<P, SP, M, B, R, S>, headers: Record<string, string>) => HeadersInit | Promise<HeadersInit>;
   /** Replaces the prototype `fetchResponse`. */
-  fetchResponse?: (this: RestEndpoint<P, SP, M, B, R>, input: string, init: RequestInit) => Promise<Response>;
+  fetchResponse?: (this: RestEndpoint<P, SP, M, B, R, S>, input: string, init: RequestInit) => Promise<Response>;
 }
 
 /** Options of `extend()`: any {@link RestEndpointOptions} member, hooks typed loosely. */
@@ -124,7 +132,14 @@ const SAFE: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
  *   }
  * }
  */
-export class RestEndpoint<P extends string = string, SP = {}, M extends string = 'GET', B = unknown, R = any> extends Endpoint<
+export class RestEndpoint<
+  P extends string = string,
+  SP = {},
+  M extends string = 'GET',
+  B = unknown,
+  R = any,
+  S extends Schema = Schema,
+> extends Endpoint<
   RestArgs<P, SP, M, B>,
   R
 > {
@@ -140,12 +155,14 @@ export class RestEndpoint<P extends string = string, SP = {}, M extends string =
   declare body: B | undefined;
   /** Merged into every request's init. Default: `undefined`. */
   declare requestInit: RequestInit | undefined;
+  /** Normalization schema. Default: `undefined`. */
+  declare schema: S;
 
   #push: this | undefined;
   #unshift: this | undefined;
 
   /** @param options See {@link RestEndpointOptions}; `path` is required. */
-  constructor(options: RestEndpointOptions<P, SP, M, B, R>) {
+  constructor(options: RestEndpointOptions<P, SP, M, B, R, S>) {
     super(options as EndpointOptions<RestArgs<P, SP, M, B>, R>);
   }
 

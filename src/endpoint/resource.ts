@@ -9,32 +9,32 @@ import type { ShortenPath } from './path.js';
 import { RestEndpoint, type RestEndpointOptions } from './RestEndpoint.js';
 
 /** Options of {@link resource}. Other members are shared by every endpoint. */
-export interface ResourceOptions<P extends string, SP = {}>
+export interface ResourceOptions<P extends string, SP = {}, E extends EntityClass = EntityClass>
   extends Omit<RestEndpointOptions<P>, 'path' | 'schema' | 'method' | 'name' | 'searchParams' | 'process' | 'body' | 'sideEffect'> {
   /** Path of one item; its last `:param` segment is dropped for the list. Required. */
   path: P;
   /** The entity of the resource. Required. */
-  schema: EntityClass;
+  schema: E;
   /** Type only: query-string parameters of `getList` and `create`. Default: none. */
   searchParams?: SP;
   /** Options of `getList`'s Collection (e.g. `nonFilterArgumentKeys`). Default: none. */
   collection?: CollectionOptions;
   /** The endpoint class, e.g. a subclass with transform hooks. Default: `RestEndpoint`. */
-  Endpoint?: typeof RestEndpoint;
+  Endpoint?: new (options: any) => RestEndpoint<any, any, any, any, any, any>;
 }
 
 /** The endpoints `resource()` returns. */
-export interface Resource<P extends string, SP = {}> {
+export interface Resource<P extends string, SP = {}, E extends EntityClass = EntityClass> {
   /** `GET path` → the entity. */
-  get: RestEndpoint<P, {}, 'GET'>;
+  get: RestEndpoint<P, {}, 'GET', unknown, any, E>;
   /** `GET list path` → `new Collection([schema])`. */
-  getList: RestEndpoint<ShortenPath<P>, SP, 'GET'>;
+  getList: RestEndpoint<ShortenPath<P>, SP, 'GET', unknown, any, Collection<E>>;
   /** `POST list path` with a body; the new entity joins matching lists (`getList.push`). */
-  create: RestEndpoint<ShortenPath<P>, SP, 'POST'>;
+  create: RestEndpoint<ShortenPath<P>, SP, 'POST', unknown, any, E>;
   /** `PUT path` with a body → the entity. */
-  update: RestEndpoint<P, {}, 'PUT'>;
+  update: RestEndpoint<P, {}, 'PUT', unknown, any, E>;
   /** `PATCH path` with a body → the entity. */
-  partialUpdate: RestEndpoint<P, {}, 'PATCH'>;
+  partialUpdate: RestEndpoint<P, {}, 'PATCH', unknown, any, E>;
   /** `DELETE path` → removes the entity (`new Invalidate(schema)`). */
   delete: RestEndpoint<P, {}, 'DELETE'>;
 }
@@ -52,7 +52,9 @@ export interface Resource<P extends string, SP = {}> {
  * await PostResource.partialUpdate({ id: '1' }, { title: 'Renamed' }); // PATCH /posts/1
  * await PostResource.delete({ id: '1' });               // DELETE /posts/1
  */
-export function resource<P extends string, SP = {}>(options: ResourceOptions<P, SP>): Resource<P, SP> {
+export function resource<P extends string, SP = {}, E extends EntityClass = EntityClass>(
+  options: ResourceOptions<P, SP, E>,
+): Resource<P, SP, E> {
   const { path, schema, collection, searchParams: _searchParams, Endpoint = RestEndpoint, ...shared } = options;
   const listPath = shortenPath(path);
   const name = (member: string) => `${schema._key}.${member}`;
