@@ -2,6 +2,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as vanilla from '../src/index.js';
+import * as preact from '../src/preact/index.js';
+import * as solid from '../src/solid/index.js';
 
 const exportsOf = (entry: object) => Object.keys(entry).sort();
 
@@ -47,6 +49,35 @@ api('the schema namespace mirrors Reactive Data Client', () => {
     'Values',
   ]);
   assert.is(vanilla.schema.All, vanilla.All);
+});
+
+api('signal-cache/solid exports exactly the reviewed names', () => {
+  assert.equal(exportsOf(solid), [
+    'CacheProvider',
+    'createCache',
+    'createFetch',
+    'createLive',
+    'createQuery',
+    'createSuspense',
+    'useController',
+  ]);
+});
+
+api('signal-cache/preact exports exactly the reviewed names', () => {
+  assert.equal(exportsOf(preact), [
+    'CacheProvider',
+    'useCache',
+    'useCacheSignal',
+    'useController',
+    'useFetch',
+    'useFetchSignal',
+    'useLive',
+    'useLiveSignal',
+    'useQuery',
+    'useQuerySignal',
+    'useSuspense',
+    'useSuspenseSignal',
+  ]);
 });
 
 api.run();
