@@ -1,0 +1,279 @@
+/**
+ * Runs every benchmark scenario against the built dist, peers side by side.
+ *
+ *   npm run bench                 full run (< 4 min)
+ *   npm run bench -- --quick      smoke run (< 60 s): fewer rounds, shorter budgets
+ *   npm run bench -- --only=W8,W10   some scenarios (by id or file name)
+ *   npm run bench -- --no-build   use dist as it is
+ *
+ * dist is rebuilt (`node build.mjs --no-types`) when a file under src/ is newer than it.
+ * Each scenario runs in its own child process with NODE_ENV=production and --expose-gc,
+ * one after another (never in parallel: they would share the CPU). The table goes to
+ * stdout, bench/results/latest.json and bench/RESULTS.md.
+ *
+ * Exit code: 1 when a correctness gate fails (a peer's output does not validate, a write
+ * of identical data re-ran a view, a fan-out re-ran more than the views it should …) or
+ * a scenario crashes. Timing never fails the run: targets are reported, not enforced.
+ */
+import { execFileSync, fork } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fmtRate } from './_lib/harness.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+
+/** The scenarios, in workload order; one file each, named for what it exercises. */
+const SCENARIOS = [
+  { id: 'W1', file: 'normalize-long.mjs' },
+  { id: 'W2', file: 'write-identical.mjs' },
+  { id: 'W4', file: 'read-cold.mjs' },
+  { id: 'W5', file: 'read-warm.mjs' },
+  { id: 'W6', file: 'update-nested-reread.mjs' },
+  { id: 'W7', file: 'write-one-row-scaling.mjs' },
+  { id: 'W8', file: 'update-one-row-fanout.mjs' },
+  { id: 'W9', file: 'update-shared-user.mjs' },
+  { id: 'W10', file: 'query-aggregate.mjs' },
+  { id: 'W11', file: 'query-sorted.mjs' },
+  { id: 'W14', file: 'views-memory.mjs' },
+  { id: 'W15', file: 'bundle-size.mjs' },
+];
+
+/**
+ * Goals (ratios against data-client in the same run), reported, never enforced.
+ * `row` picks the signal-cache row (first of the case when absent); `vs` the peer.
+ */
+const TARGETS = [
+  { workload: 'W1', case: 'LONG-500', min: 2.5, text: 'W1 normalize ≥ 2.5×' },
+  { workload: 'W2', case: 'LONG-500 identical', min: 4, text: 'W2 identical write ≥ 4×' },
+  { workload: 'W4', case: 'LONG-500 cold', min: 1.5, text: 'W4 cold read ≥ 1.5×' },
+  { workload: 'W5', case: 'LONG-500 warm', min: 100, text: 'W5 warm read ≥ 100×' },
+  { workload: 'W6', case: 'update 1 build type + re-read', min: 20, text: 'W6 nested update + re-read ≥ 20×' },
+  { workload: 'W7', case: 'n=10k', min: 1000, text: 'W7 one-row write at 10k ≥ 1000×' },
+  { workload: 'W8', case: 'push: write + fan-out', min: 1000, text: 'W8 fan-out ≥ 1000×' },
+  { workload: 'W8', case: 'push: write + fan-out', vs: 'tanstack', min: 10, text: 'W8 fan-out ≥ 10× TanStack' },
+  { workload: 'W10', case: 'after toggle', min: 50, text: 'W10 aggregate after toggle ≥ 50×' },
+  { workload: 'W15', case: 'vanilla entry', max: 0.5, text: 'W15 bundle ≤ ½ data-client' },
+];
+
+const argv = process.argv.slice(2);
+const quick = argv.includes('--quick');
+const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const started = Date.now();
+
+ensureDist();
+
+const results = [];
+const failures = [];
+for (const { id, file } of SCENARIOS) {
+  if (only && !only.some((o) => o === id || file.startsWith(o))) continue;
+  const t0 = Date.now();
+  const result = await runScenario(file);
+  const seconds = (Date.now() - t0) / 1000;
+  if (result === undefined) {
+    failures.push(`${file}: crashed (see its output above)`);
+    console.log(`✗ ${file} crashed after ${seconds.toFixed(1)} s`);
+    continue;
+  }
+  result.seconds = seconds;
+  results.push(result);
+  const failed = result.gates.filter((g) => !g.ok);
+  for (const g of failed) failures.push(`${g.workload}: ${g.name} ${g.detail}`);
+  console.log(`${failed.length ? '✗' : '✓'} ${result.id.padEnd(4)} ${result.title} — ${seconds.toFixed(1)} s, ${result.gates.length} gates${failed.length ? `, ${failed.length} FAILED` : ''}`);
+}
+
+const rows = withRatios(results.flatMap((r) => r.rows));
+const targets = evaluateTargets(rows);
+const report = {
+  date: new Date().toISOString(),
+  mode: quick ? 'quick' : 'full',
+  seconds: (Date.now() - started) / 1000,
+  machine: machine(),
+  node: process.version,
+  versions: versions(),
+  rows,
+  targets,
+  gates: results.flatMap((r) => r.gates),
+  checks: results.flatMap((r) => r.checks),
+  notes: Object.fromEntries(results.map((r) => [r.id, r.notes])),
+  scenarios: results.map((r) => ({ id: r.id, title: r.title, file: r.file, seconds: r.seconds })),
+  failures,
+};
+
+console.log(`\n${table(rows)}\n`);
+console.log(targetLines(targets).join('\n'));
+const advisory = report.checks.filter((c) => !c.ok);
+if (advisory.length) console.log(`\nchecks not met (advisory):\n${advisory.map((c) => `  ${c.workload} ${c.name}: ${c.detail}`).join('\n')}`);
+mkdirSync(join(here, 'results'), { recursive: true });
+writeFileSync(join(here, 'results', 'latest.json'), JSON.stringify(report, null, 2) + '\n');
+writeFileSync(join(here, 'RESULTS.md'), markdown(report));
+console.log(`\n${report.mode} run: ${report.seconds.toFixed(1)} s → bench/results/latest.json, bench/RESULTS.md`);
+if (failures.length) {
+  console.error(`\n${failures.length} correctness gate(s) failed:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}
+
+//#region running
+
+function ensureDist() {
+  const dist = join(root, 'dist', 'index.js');
+  if (argv.includes('--no-build') && existsSync(dist)) return;
+  if (existsSync(dist) && newest(join(root, 'src')) <= statSync(dist).mtimeMs) return;
+  console.log('dist is missing or older than src/: node build.mjs --no-types');
+  try {
+    execFileSync(process.execPath, ['build.mjs', '--no-types'], { cwd: root, stdio: 'inherit' });
+  } catch (error) {
+    // A size-budget failure comes after dist is written: the bench can still run.
+    if (!existsSync(dist)) throw error;
+    console.warn('build.mjs failed after writing dist (size budget?); benchmarking the dist it wrote');
+  }
+}
+
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+/** Runs one scenario file in a child process; resolves with its results (undefined on a crash). */
+function runScenario(file) {
+  return new Promise((resolve) => {
+    let result;
+    const child = fork(join(here, file), quick ? ['--quick'] : [], {
+      cwd: root,
+      execArgv: ['--expose-gc'],
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.on('message', (message) => {
+      result = message;
+    });
+    child.on('exit', (code) => resolve(code === 0 ? result : undefined));
+  });
+}
+
+//#endregion
+
+//#region results
+
+/** Adds `ratio`: value / the data-client value of the same workload and case. */
+function withRatios(rows) {
+  return rows.map((row) => {
+    const base = rows.find((r) => r.workload === row.workload && r.case === row.case && r.peer === 'data-client');
+    return { ...row, ratio: base ? row.value / base.value : undefined };
+  });
+}
+
+function evaluateTargets(rows) {
+  return TARGETS.map((t) => {
+    const ours = rows.find((r) => r.workload === t.workload && r.case === t.case && r.peer === 'signal-cache');
+    const other = rows.find((r) => r.workload === t.workload && r.case === t.case && r.peer === (t.vs ?? 'data-client'));
+    if (!ours || !other) return { ...t, ratio: undefined, met: undefined };
+    const ratio = ours.value / other.value;
+    const met = t.min !== undefined ? ratio >= t.min : ratio <= t.max;
+    return { ...t, ratio, met };
+  });
+}
+
+function fmtValue(row) {
+  if (row.unit === 'ops/s') return fmtRate(row.value);
+  return `${Math.round(row.value)} ${row.unit}`;
+}
+
+function fmtRatio(ratio) {
+  if (ratio === undefined) return '';
+  if (ratio >= 100) return `${Math.round(ratio)}×`;
+  if (ratio >= 10) return `${ratio.toFixed(1)}×`;
+  return `${ratio.toFixed(2)}×`;
+}
+
+function peerLabel(row) {
+  return row.variant ? `${row.peer} (${row.variant})` : row.peer;
+}
+
+function table(rows) {
+  const head = ['workload', 'case', 'peer', 'ops/s', '±', 'ratio vs data-client'];
+  const body = rows.map((r) => [r.workload, r.case, peerLabel(r), fmtValue(r), `${r.rme.toFixed(1)}%`, fmtRatio(r.ratio)]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells) => cells.map((c, i) => (i === 3 || i === 4 || i === 5 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}
+
+function targetLines(targets) {
+  return [
+    'targets (signal-cache vs data-client unless noted; goals, not assertions):',
+    ...targets.map((t) => `  ${t.met === undefined ? '?' : t.met ? '✓' : '✗'} ${t.text.padEnd(36)} measured ${t.ratio === undefined ? 'n/a' : fmtRatio(t.ratio)}`),
+  ];
+}
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model ?? 'unknown',
+    cores: cpus.length,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+  };
+}
+
+function versions() {
+  const pkgs = ['@preact/signals-core', '@data-client/core', '@data-client/rest', '@data-client/normalizr', 'normalizr', '@apollo/client', 'graphql', '@tanstack/query-core', '@tanstack/solid-query', 'tinybench', 'esbuild'];
+  const out = {};
+  for (const name of pkgs) {
+    try {
+      out[name] = JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+    } catch {
+      out[name] = 'missing';
+    }
+  }
+  return out;
+}
+
+function md(s) {
+  return String(s).replace(/\|/g, '\\|');
+}
+
+function markdown(r) {
+  const out = [];
+  out.push('# Benchmark results', '');
+  out.push(`Generated by \`npm run bench${r.mode === 'quick' ? ' -- --quick' : ''}\` (${r.mode} run, ${r.seconds.toFixed(0)} s) on ${r.date.slice(0, 10)}.`, '');
+  out.push(`- Machine: ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memoryGiB} GiB, ${r.machine.platform}`);
+  out.push(`- Node ${r.node}, NODE_ENV=production, --expose-gc; signal-cache from the built \`dist/\``);
+  out.push(`- Peers: ${Object.entries(r.versions).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  out.push(`- Method: tinybench; per task a warm-up, then ${r.mode === 'quick' ? 2 : 4} rounds with the tasks of a scenario interleaved; the best round is reported with its relative margin of error (±); sub-microsecond operations are batched. Memory rows: median of fresh worker threads, ± is the range of the rounds.`);
+  out.push('- Ratios: value ÷ data-client value of the same case (for bytes, lower is better).', '');
+  out.push('## Targets', '', '| goal | measured | met |', '|---|---:|:--:|');
+  for (const t of r.targets) out.push(`| ${md(t.text)} | ${t.ratio === undefined ? 'n/a' : fmtRatio(t.ratio)} | ${t.met === undefined ? '?' : t.met ? '✓' : '✗'} |`);
+  out.push('', '## Results', '', '| workload | case | peer | ops/s | ± | ratio vs data-client |', '|---|---|---|---:|---:|---:|');
+  for (const row of r.rows) out.push(`| ${row.workload} | ${md(row.case)} | ${md(peerLabel(row))} | ${md(fmtValue(row))} | ${row.rme.toFixed(1)}% | ${fmtRatio(row.ratio)} |`);
+  out.push('', '## Notes', '');
+  out.push('- data-client is driven through `@data-client/core`\'s `Controller` + `createReducer` with a synchronous dispatch (no managers, no React): writes with `controller.setResponse`, reads with `controller.getResponse(endpoint, ...args, state)` (the call its hooks make, memoized by the controller\'s `globalCache`). A mounted data-client view re-runs `getResponse` after every dispatch and counts as re-run only when the returned reference changed. `Query` is the 0.9 `Query` endpoint over `schema.All`.');
+  out.push('- Apollo: `InMemoryCache` with `keyFields` type policies; `writeQuery`/`writeFragment`, `readQuery`/`readFragment`, `cache.watch` on fragment documents (what `watchFragment`/`useFragment` use).');
+  out.push('- TanStack is not normalized: a list lives under one query key; views are `QueryObserver`s with `select` and `notifyOnChangeProps: [\'data\']`; notifications are made synchronous. A row update copies the list.');
+  out.push('- normalizr: `normalize`/`denormalize`, no memo.');
+  for (const s of r.scenarios) {
+    const notes = [...(r.notes[s.id] ?? []), ...r.rows.filter((x) => x.workload === s.id && x.note).map((x) => `${peerLabel(x)}: ${x.note}`)];
+    if (notes.length) out.push(`- **${s.id}** (${s.file}): ${notes.map(md).join('; ')}`);
+  }
+  const advisory = r.checks;
+  if (advisory.length) {
+    out.push('', '## Checks (advisory)', '', '| workload | check | result | detail |', '|---|---|:--:|---|');
+    for (const c of advisory) out.push(`| ${c.workload} | ${md(c.name)} | ${c.ok ? '✓' : '✗'} | ${md(c.detail)} |`);
+  }
+  const failed = r.gates.filter((g) => !g.ok);
+  out.push('', '## Correctness gates', '');
+  out.push(failed.length ? `${failed.length} of ${r.gates.length} gates FAILED:` : `All ${r.gates.length} gates passed (outputs validated before timing, fan-out counts over the timed runs).`);
+  for (const g of failed) out.push(`- ${g.workload}: ${md(g.name)} ${md(g.detail)}`);
+  for (const f of r.failures.filter((f) => f.includes('crashed'))) out.push(`- ${md(f)}`);
+  out.push('', '## Timings of the scenarios', '', '| scenario | file | seconds |', '|---|---|---:|');
+  for (const s of r.scenarios) out.push(`| ${s.id} | ${s.file} | ${s.seconds.toFixed(1)} |`);
+  out.push('');
+  return out.join('\n');
+}
+
+//#endregion
