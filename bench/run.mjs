@@ -245,7 +245,7 @@ function markdown(r) {
   out.push(`- Machine: ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memoryGiB} GiB, ${r.machine.platform}`);
   out.push(`- Node ${r.node}, NODE_ENV=production, --expose-gc; signal-cache from the built \`dist/\``);
   out.push(`- Peers: ${Object.entries(r.versions).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  out.push(`- Method: tinybench; per task a warm-up, then ${r.mode === 'quick' ? 2 : 4} rounds with the tasks of a scenario interleaved; the best round is reported with its relative margin of error (±); sub-microsecond operations are batched. Memory rows: median of fresh worker threads, ± is the range of the rounds.`);
+  out.push(`- Method: tinybench; per task a warm-up, then ${r.mode === 'quick' ? 2 : 5} rounds with the tasks of a scenario interleaved; the best round is reported with its relative margin of error (±); sub-microsecond operations are batched. Memory rows: median of fresh worker threads, ± is the range of the rounds.`);
   out.push('- Ratios: value ÷ data-client value of the same case (for bytes, lower is better).', '');
   out.push('## Targets', '', '| goal | measured | met |', '|---|---:|:--:|');
   for (const t of r.targets) out.push(`| ${md(t.text)} | ${t.ratio === undefined ? 'n/a' : fmtRatio(t.ratio)} | ${t.met === undefined ? '?' : t.met ? '✓' : '✗'} |`);
