@@ -3,8 +3,11 @@
  *
  *   npm run bench                 full run (< 4 min)
  *   npm run bench -- --quick      smoke run (< 60 s): fewer rounds, shorter budgets
- *   npm run bench -- --only=W8,W10   some scenarios (by id or file name)
+ *   npm run bench -- --only=W8,W10   some scenarios (by id or file name); prints only,
+ *                                 bench/results/latest.json and RESULTS.md are left as they are
  *   npm run bench -- --no-build   use dist as it is
+ *   npm run bench -- --cpu-prof   write a .cpuprofile per scenario to bench/results/
+ *                                 (summarize: node bench/_lib/profile-top.mjs <file>)
  *
  * dist is rebuilt (`node build.mjs --no-types`) when a file under src/ is newer than it.
  * Each scenario runs in its own child process with NODE_ENV=production and --expose-gc,
@@ -106,10 +109,14 @@ console.log(`\n${table(rows)}\n`);
 console.log(targetLines(targets).join('\n'));
 const advisory = report.checks.filter((c) => !c.ok);
 if (advisory.length) console.log(`\nchecks not met (advisory):\n${advisory.map((c) => `  ${c.workload} ${c.name}: ${c.detail}`).join('\n')}`);
-mkdirSync(join(here, 'results'), { recursive: true });
-writeFileSync(join(here, 'results', 'latest.json'), JSON.stringify(report, null, 2) + '\n');
-writeFileSync(join(here, 'RESULTS.md'), markdown(report));
-console.log(`\n${report.mode} run: ${report.seconds.toFixed(1)} s → bench/results/latest.json, bench/RESULTS.md`);
+if (only) {
+  console.log(`\n${report.mode} run of ${only.join(', ')}: ${report.seconds.toFixed(1)} s (results files not written)`);
+} else {
+  mkdirSync(join(here, 'results'), { recursive: true });
+  writeFileSync(join(here, 'results', 'latest.json'), JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(join(here, 'RESULTS.md'), markdown(report));
+  console.log(`\n${report.mode} run: ${report.seconds.toFixed(1)} s → bench/results/latest.json, bench/RESULTS.md`);
+}
 if (failures.length) {
   console.error(`\n${failures.length} correctness gate(s) failed:\n  ${failures.join('\n  ')}`);
   process.exit(1);
@@ -146,7 +153,7 @@ function runScenario(file) {
     let result;
     const child = fork(join(here, file), quick ? ['--quick'] : [], {
       cwd: root,
-      execArgv: ['--expose-gc'],
+      execArgv: ['--expose-gc', ...(argv.includes('--cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${join(here, 'results')}`, `--cpu-prof-name=${file.replace(/\.mjs$/, '')}.cpuprofile`] : [])],
       env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

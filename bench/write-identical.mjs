@@ -28,7 +28,10 @@ for (const p of data) {
   for (const b of p.buildTypes) views.push(ctrl.query(sc.BuildType, { id: b.id }));
 }
 const scRuns = sc.watchAll(views);
+// The response's meta (fetchedAt, expiresAt) is not data: a new response may refresh it.
+const metaRuns = sc.watchAll([ctrl.meta(sc.getProjects)]);
 ctrl.setResponse(sc.getProjects, copies[0]);
+s.check('signal-cache: identical write leaves the meta signal alone', metaRuns.runs === 0, `meta effect re-ran ${metaRuns.runs}× (fetchedAt/expiresAt refreshed)`);
 s.gate('signal-cache: identical write keeps the response object', view.value === before);
 s.gate('signal-cache: identical write re-runs none of 501 effects', scRuns.runs === 0, `runs=${scRuns.runs}`);
 s.gate('signal-cache: shape', canon(view.value) === expected);
