@@ -23,7 +23,7 @@ import * as tq from './_lib/tanstack.mjs';
 
 const N = 10_000;
 const VIEWS = 1000;
-const ROUNDS = QUICK ? 2 : 4;
+const ROUNDS = QUICK ? 2 : 5;
 
 /** How each peer writes FLAT-n, mounts views on some rows, and proves they read them. */
 const PEERS = [
