@@ -159,8 +159,20 @@ export class Controller {
     return this.#receive(endpoint, args, key, value, stamp);
   }
 
-  /** Normalizes a response completely, then writes it in one batch. */
+  /** Writes a response, then resolves it to its denormalized value. */
   #receive(endpoint: EndpointInterface, args: readonly unknown[], key: string, value: unknown, stamp: number): unknown {
+    const normalized = this.#write(endpoint, args, key, value, stamp);
+    if (this.#retains(endpoint)) return this.response(endpoint, ...args).peek();
+    return untracked(() => denormalizeValue(endpoint.schema, normalized, new Walker(this.#store, args)));
+  }
+
+  /** Whether the endpoint's responses are kept by key. */
+  #retains(endpoint: EndpointInterface): boolean {
+    return !endpoint.sideEffect && endpoint.dataExpiryLength !== 0;
+  }
+
+  /** Normalizes a response completely, then writes it in one batch; returns its stored form. */
+  #write(endpoint: EndpointInterface, args: readonly unknown[], key: string, value: unknown, stamp: number): unknown {
     const staging = new Staging(endpoint.name, args);
     let normalized: unknown;
     try {
@@ -168,7 +180,7 @@ export class Controller {
     } catch (error) {
       throw this.#fail(endpoint, key, error, stamp);
     }
-    const retain = !endpoint.sideEffect && endpoint.dataExpiryLength !== 0;
+    const retain = this.#retains(endpoint);
     const now = this.#clock();
     batch(() => {
       this.#store._commit(staging, stamp);
@@ -185,8 +197,7 @@ export class Controller {
         invalidated: false,
       };
     });
-    if (retain) return this.response(endpoint, ...args).peek();
-    return untracked(() => denormalizeValue(endpoint.schema, normalized, new Walker(this.#store, args)));
+    return normalized;
   }
 
   /** Records an error under the key (cached data stays) and returns it, named. */
@@ -267,11 +278,16 @@ export class Controller {
     this.#store._commit(staging, ++this.#stamp);
   }
 
-  /** Stores `response` as the endpoint's response for `args`, as if it had been fetched. */
-  setResponse<E extends EndpointInterface>(endpoint: E, ...argsAndResponse: readonly unknown[]): ResolveType<E> {
+  /**
+   * Stores `response` as the endpoint's response for `args`, as if it had been fetched
+   * (normalized and written in one batch). Returns nothing, as in Reactive Data Client:
+   * read it back with `response(endpoint, ...args)`. Throws a `SchemaError` (writing
+   * nothing) when the value does not fit the schema.
+   */
+  setResponse<E extends EndpointInterface>(endpoint: E, ...argsAndResponse: readonly unknown[]): void {
     const args = argsAndResponse.slice(0, -1);
     const response = argsAndResponse[argsAndResponse.length - 1];
-    return this.#receive(endpoint, args, endpoint.key(...args), response, ++this.#stamp) as ResolveType<E>;
+    this.#write(endpoint, args, endpoint.key(...args), response, ++this.#stamp);
   }
 
   /** Marks the endpoint's response invalid: it keeps showing, and the next read refetches. */

@@ -112,8 +112,11 @@ function compile(path: string): CompiledPath {
  * sorted, `undefined` dropped, arrays repeated (`a=1&a=2`). `''` when none remain.
  */
 export function searchString(params: Readonly<Record<string, unknown>>, exclude: ReadonlySet<string>): string {
+  const keys = Object.keys(params);
+  // Most keys are computed for reads with path parameters only: no URLSearchParams then.
+  if (keys.every((key) => exclude.has(key) || params[key] === undefined)) return '';
   const search = new URLSearchParams();
-  for (const key of Object.keys(params).sort()) {
+  for (const key of keys.sort()) {
     if (exclude.has(key)) continue;
     const value = params[key];
     if (value === undefined) continue;

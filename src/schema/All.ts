@@ -6,7 +6,7 @@
  */
 import type { Entity } from './Entity.js';
 import { normalizeArray } from './visit.js';
-import type { DenormalizeContext, EntityClass, NormalizeContext, SchemaClass } from './types.js';
+import type { DenormalizeContext, NormalizeContext, SchemaClass } from './types.js';
 
 export class All<E extends typeof Entity = typeof Entity> implements SchemaClass {
   /** The entity type listed. */
@@ -20,21 +20,10 @@ export class All<E extends typeof Entity = typeof Entity> implements SchemaClass
   }
   /** @internal The stored value is ignored: membership comes from the store. */
   denormalize(_stored: unknown, ctx: DenormalizeContext): unknown {
-    return listAll(this.schema, ctx);
+    return ctx.all(this.schema);
   }
-  /** @internal */
-  queryKey(_args: readonly unknown[], ctx: DenormalizeContext): unknown {
-    return ctx.members(this.schema) === undefined ? undefined : true;
+  /** @internal Any stored form will do: `denormalize` reads the store. */
+  queryKey(_args: readonly unknown[], _ctx: DenormalizeContext): unknown {
+    return true;
   }
-}
-
-function listAll(entity: EntityClass, ctx: DenormalizeContext): unknown[] | undefined {
-  const pks = ctx.members(entity);
-  if (pks === undefined) return undefined;
-  const out: unknown[] = [];
-  for (let i = 0; i < pks.length; i++) {
-    const v = ctx.entity(entity, pks[i]);
-    if (v !== undefined) out.push(v);
-  }
-  return out;
 }

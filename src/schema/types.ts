@@ -60,8 +60,11 @@ export interface DenormalizeContext {
   unvisit(schema: Schema, stored: unknown): unknown;
   /** The denormalized entity for a pk, or `undefined` when it is not cached. */
   entity(schema: EntityClass, pk: string): unknown;
-  /** Pks of every cached row of an entity key, or `undefined` when none was ever stored. */
-  members(schema: EntityClass): readonly string[] | undefined;
+  /**
+   * Every cached row of an entity type, denormalized, in first-stored order; `undefined`
+   * when no row of it was ever stored. Subscribes to membership.
+   */
+  all(schema: EntityClass): unknown[] | undefined;
   /** The stored list of a collection for an args key, or `undefined` when not cached. */
   list(collection: CollectionLike, argsKey: string): readonly unknown[] | undefined;
 }

@@ -41,8 +41,8 @@ export class Cell {
 /** @internal All rows of one entity key, plus its membership (for `All`). */
 export class Table {
   readonly _cells = new Map<string, Cell>();
-  /** Pks of the stored rows, in first-stored order. Mutated in place; see `_version`. */
-  readonly _members: string[] = [];
+  /** Cells of the stored rows, in first-stored order. Mutated in place; see `_version`. */
+  readonly _members: Cell[] = [];
   /** Bumped once per batch in which `_members` changed. */
   readonly _version = new Signal(0);
   /** Whether any row of this key was ever stored. */
@@ -157,7 +157,7 @@ export class Store {
           if (prev === undefined) {
             cell._sig.value = row;
             cell._stamp = stamp;
-            table._members.push(pk);
+            table._members.push(cell);
             joined = true;
             writes++;
             continue;
@@ -182,7 +182,7 @@ export class Store {
           if (cell === undefined || cell._sig.peek() === undefined) continue;
           cell._sig.value = undefined;
           cell._stamp = stamp;
-          const i = table._members.indexOf(pk);
+          const i = table._members.indexOf(cell);
           if (i >= 0) table._members.splice(i, 1);
           left = true;
           writes++;

@@ -22,7 +22,7 @@
 import type { CollectionLike, DenormalizeContext, EntityClass, Schema } from '../schema/types.js';
 import { denormalizeValue } from '../schema/visit.js';
 import { DEV } from '../util/env.js';
-import type { Cell, Row, Store } from './Store.js';
+import type { Cell, Row, Store, Table } from './Store.js';
 
 /** One row being built. */
 interface Frame {
@@ -47,6 +47,8 @@ export class Walker implements DenormalizeContext {
   /** The row currently being built (its nested reads report to it). */
   #top: Frame | undefined = undefined;
   #index = 0;
+  #lastSchema: EntityClass | undefined = undefined;
+  #lastTable: Table | undefined = undefined;
 
   constructor(store: Store, args: readonly unknown[]) {
     this.#store = store;
@@ -58,7 +60,29 @@ export class Walker implements DenormalizeContext {
   }
 
   entity(schema: EntityClass, pk: string): unknown {
-    const cell = this.#store._table(schema._key)._cell(pk);
+    // Lists read many rows of one type in a row: keep its table at hand.
+    if (schema !== this.#lastSchema) {
+      this.#lastSchema = schema;
+      this.#lastTable = this.#store._table(schema._key);
+    }
+    return this.#read(schema, this.#lastTable!._cell(pk));
+  }
+
+  all(schema: EntityClass): unknown[] | undefined {
+    const table = this.#store._table(schema._key);
+    table._version.value; // subscribe to membership
+    if (!table._ever) return undefined;
+    const members = table._members;
+    const out: unknown[] = [];
+    for (let i = 0; i < members.length; i++) {
+      const v = this.#read(schema, members[i]);
+      if (v !== undefined) out.push(v);
+    }
+    return out;
+  }
+
+  /** The denormalized object of a cell: cached when its rows did not change, else built. */
+  #read(schema: EntityClass, cell: Cell): unknown {
     const parent = this.#top;
     const frame = cell._frame as Frame | undefined;
     if (frame !== undefined && frame.walker === this) {
@@ -77,12 +101,6 @@ export class Walker implements DenormalizeContext {
       return undefined;
     }
     return this.#build(schema, cell, row, parent);
-  }
-
-  members(schema: EntityClass): readonly string[] | undefined {
-    const table = this.#store._table(schema._key);
-    table._version.value; // subscribe to membership
-    return table._ever ? table._members : undefined;
   }
 
   list(collection: CollectionLike, argsKey: string): readonly unknown[] | undefined {

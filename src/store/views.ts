@@ -58,7 +58,7 @@ export class Views {
 
   /** The view of a queryable schema (Entity, All, Collection, Union, object, Query) by args. */
   query(schema: Schema | Query, args: readonly unknown[]): ReadonlySignal<unknown> {
-    const key = `${schemaId(schema as object)}|${argsKey(args)}`;
+    const key = `\0${schemaId(schema as object)}|${argsKey(args)}`;
     return this.#cached(key, () =>
       schema instanceof Query ? this.#queryView(schema, args) : this.#schemaView(schema, args),
     );
@@ -66,8 +66,11 @@ export class Views {
 
   /** The view of an endpoint response by its key. */
   response(key: string, schema: Schema, args: readonly unknown[]): ReadonlySignal<unknown> {
+    // A cached view is one Map lookup away: this is the hot path of every render.
+    const found = this.#views.get(key)?.deref();
+    if (found !== undefined) return found;
     const result = this.#store._result(key);
-    return this.#cached(`@${key}`, () =>
+    return this.#cached(key, () =>
       this.#denormalizing(args, (walker) => {
         const stored = result._sig.value;
         return stored === undefined ? undefined : denormalizeValue(schema, stored, walker);
