@@ -16,45 +16,10 @@ import {
   useSuspense,
   useSuspenseSignal,
 } from '../../src/preact/index.js';
-import { User, makeUsers } from '../_fixtures/models.js';
-import { json, sleep, startServer, type TestServer } from '../_fixtures/server.js';
+import { User } from '../_fixtures/models.js';
+import { sleep } from '../_fixtures/server.js';
+import { db, getUser, getUsers, hold, reset, server, start } from '../_fixtures/usersApi.js';
 
-let server: TestServer;
-const db = new Map<string, { id: string; name: string; isAdmin: boolean }>();
-let getUser: RestEndpoint<'/users/:id'>;
-let getUsers: RestEndpoint<'/users'>;
-/** Requests wait for this before answering, so a test can look at the pending state. */
-let gate: Promise<void> = Promise.resolve();
-
-async function start() {
-  server = await startServer();
-  server.route('GET', '/users', async (_req, res) => {
-    await gate;
-    json(res, 200, [...db.values()]);
-  });
-  server.route('GET', '/users/:id', async (req, res) => {
-    await gate;
-    const user = db.get(req.params.id);
-    if (user) json(res, 200, user);
-    else json(res, 404, { error: 'not found' });
-  });
-  getUser = new RestEndpoint({ urlPrefix: server.url, path: '/users/:id', schema: User });
-  getUsers = new RestEndpoint({ urlPrefix: server.url, path: '/users', schema: [User] });
-}
-
-function reset(n: number) {
-  db.clear();
-  for (const user of makeUsers(n)) db.set(user.id, user);
-  server.requests.length = 0;
-  gate = Promise.resolve();
-}
-
-/** A gate the test opens by hand. */
-function hold(): () => void {
-  let open!: () => void;
-  gate = new Promise((resolve) => (open = resolve));
-  return open;
-}
 
 class ErrorBoundary extends Component<{ children: ComponentChildren }, { error?: Error }> {
   static override getDerivedStateFromError(error: Error) {
