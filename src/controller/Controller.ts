@@ -118,7 +118,7 @@ export class Controller {
     if (!endpoint.sideEffect && !this.#isStale(key)) {
       const error = this.#freshError(key);
       if (error !== undefined) return Promise.reject(error);
-      return Promise.resolve(this.response(endpoint, ...args).peek() as ResolveType<E>);
+      return Promise.resolve(this.#views.response(key, endpoint.schema, args).peek() as ResolveType<E>);
     }
     return this.fetch(endpoint, ...args);
   }
@@ -162,7 +162,8 @@ export class Controller {
   /** Writes a response, then resolves it to its denormalized value. */
   #receive(endpoint: EndpointInterface, args: readonly unknown[], key: string, value: unknown, stamp: number): unknown {
     const normalized = this.#write(endpoint, args, key, value, stamp);
-    if (this.#retains(endpoint)) return this.response(endpoint, ...args).peek();
+    // The key is known: read the view directly instead of recomputing it through `response()`.
+    if (this.#retains(endpoint)) return this.#views.response(key, endpoint.schema, args).peek();
     return untracked(() => denormalizeValue(endpoint.schema, normalized, new Walker(this.#store, args)));
   }
 

@@ -88,8 +88,9 @@ export class Collection<E extends typeof Entity = typeof Entity> implements Sche
   /** @internal Stores the list under its args key; the stored form is that key. */
   normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
     const items = normalizeArray(this.schema[0], value, ctx, path, `an array of ${this.schema[0]._key}`);
-    const key = argsKey(listArgs(ctx.args));
-    ctx.collection(this, { mode: 'set', argsKey: key, args: listArgs(ctx.args), items });
+    const args = listArgs(ctx.args);
+    const key = argsKey(args);
+    ctx.collection(this, { mode: 'set', argsKey: key, args, items });
     return key;
   }
 
