@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { Controller, Query, RestEndpoint } from '../../src/index.js';
 import { CacheProvider, useCache, useCacheSignal, useQuery, useQuerySignal } from '../../src/preact/index.js';
 import { User, allUsers, makeUsers } from '../_fixtures/models.js';
-import { json, startServer, type TestServer } from '../_fixtures/server.js';
+import { db, getUser, getUsers, reset, server, start } from '../_fixtures/usersApi.js';
 
 const gc = (globalThis as { gc?: () => void }).gc!;
 async function collect() {
@@ -18,28 +18,6 @@ async function collect() {
   }
 }
 
-let server: TestServer;
-const db = new Map<string, { id: string; name: string; isAdmin: boolean }>();
-let getUsers: RestEndpoint<'/users'>;
-let getUser: RestEndpoint<'/users/:id'>;
-
-async function start() {
-  server = await startServer();
-  server.route('GET', '/users', (_req, res) => json(res, 200, [...db.values()]));
-  server.route('GET', '/users/:id', (req, res) => {
-    const user = db.get(req.params.id);
-    if (user) json(res, 200, user);
-    else json(res, 404, { error: 'not found' });
-  });
-  getUsers = new RestEndpoint({ urlPrefix: server.url, path: '/users', schema: [User] });
-  getUser = new RestEndpoint({ urlPrefix: server.url, path: '/users/:id', schema: User });
-}
-
-function reset(n: number) {
-  db.clear();
-  for (const user of makeUsers(n)) db.set(user.id, user);
-  server.requests.length = 0;
-}
 
 /** Renders into a fresh container; returns it and an unmount function. */
 function mount(ctrl: Controller, vnode: preact.ComponentChildren) {

@@ -4,10 +4,10 @@ import { For, createSignal } from 'solid-js';
 import { render } from 'solid-js/web';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Controller, Query, RestEndpoint } from '../../src/index.js';
+import { Controller, Query } from '../../src/index.js';
 import { CacheProvider, createCache, createQuery } from '../../src/solid/index.js';
 import { User, allUsers, makeUsers } from '../_fixtures/models.js';
-import { json, startServer, type TestServer } from '../_fixtures/server.js';
+import { db, getUser, getUsers, reset, server, start } from '../_fixtures/usersApi.js';
 
 const gc = (globalThis as { gc?: () => void }).gc!;
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -18,28 +18,6 @@ async function collect() {
   }
 }
 
-let server: TestServer;
-/** The server's users, by id; handlers answer from it. */
-const db = new Map<string, { id: string; name: string; isAdmin: boolean }>();
-let getUsers: RestEndpoint<'/users'>;
-let getUser: RestEndpoint<'/users/:id'>;
-
-async function start() {
-  server = await startServer();
-  server.route('GET', '/users', (_req, res) => json(res, 200, [...db.values()]));
-  server.route('GET', '/users/:id', (req, res) => {
-    const user = db.get(req.params.id);
-    if (user) json(res, 200, user);
-    else json(res, 404, { error: 'not found' });
-  });
-  getUsers = new RestEndpoint({ urlPrefix: server.url, path: '/users', schema: [User] });
-  getUser = new RestEndpoint({ urlPrefix: server.url, path: '/users/:id', schema: User });
-}
-
-function reset(n: number) {
-  db.clear();
-  for (const user of makeUsers(n)) db.set(user.id, user);
-}
 
 //#region createQuery
 
