@@ -5,7 +5,8 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../_fixtures/browser.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,10 +28,7 @@ test.before(async (state) => {
     assert.ok(existsSync(servePath), `${servePath} exists (run from the repository root)`);
     const { startPlayground } = await import(pathToFileURL(servePath).href);
     const server = (state.server = await startPlayground({ port: 0 }));
-    state.browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    state.browser = await launchBrowser();
     const page = (state.page = await state.browser.newPage());
     page.setDefaultTimeout(10_000);
     page.on('console', (m) => m.type() === 'error' && state.errors.push(`console: ${m.text()}`));
