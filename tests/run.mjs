@@ -7,7 +7,7 @@
 import { build } from 'esbuild';
 import { solidPlugin } from 'esbuild-plugin-solid';
 import { spawn } from 'node:child_process';
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
@@ -94,6 +94,13 @@ function runOne(file) {
       done();
     });
   });
+}
+
+// Browser tests may run two at a time: unpack the packaged Chromium once, before them, so
+// that no test launches a binary another process is still writing.
+if (files.some((f) => readFileSync(f, 'utf8').includes('_fixtures/browser'))) {
+  const { browserLaunchOptions } = await import('./_fixtures/browser-options.mjs');
+  await browserLaunchOptions();
 }
 
 const queue = [...files];
