@@ -50,17 +50,4 @@ export function container(): HTMLElement {
   return div as unknown as HTMLElement;
 }
 
-/** Resolves after the current macrotask queue (timers of 0 ms, microtasks before them). */
-export const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/**
- * Resolves once `test()` is true, checking every few milliseconds.
- * @throws Error with `what` after `timeout` ms (default 2000).
- */
-export async function waitFor(test: () => boolean, what = 'condition', timeout = 2000): Promise<void> {
-  const end = Date.now() + timeout;
-  while (!test()) {
-    if (Date.now() > end) throw new Error(`waitFor: timed out waiting for ${what}`);
-    await new Promise<void>((resolve) => setTimeout(resolve, 2));
-  }
-}
+export { tick, waitFor } from './time.js';

@@ -48,8 +48,7 @@ export function send(res: ServerResponse, status: number, body: string | Uint8Ar
   res.end(body);
 }
 
-/** Resolves after `ms` milliseconds. */
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export { sleep } from './time.js';
 
 /** Starts a server on 127.0.0.1 with a random port. Unknown routes answer 404 JSON. */
 export async function startServer(): Promise<TestServer> {

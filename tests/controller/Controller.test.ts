@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { Controller, NetworkError, RestEndpoint, SchemaError, effect } from '../../src/index.js';
 import { User, allUsers, makeUsers } from '../_fixtures/models.js';
 import { json, send, sleep, startServer, type TestServer } from '../_fixtures/server.js';
+import { waitFor } from '../_fixtures/time.js';
 
 let server: TestServer;
 let users = makeUsers(3);
@@ -200,18 +201,22 @@ ordering('a response whose request started earlier never overwrites a later-star
   const ctrl = (ordering as any).ctrl as Controller;
   const { getUsers, getUser } = endpoints();
   const log: string[] = [];
+  // The list answers only when the test releases it: no race on timers.
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
   server.route('GET', '/users', async (_req, res) => {
     const snapshot = users.map((u) => ({ ...u }));
-    await sleep(80);
+    await gate;
     log.push('list answered');
     json(res, 200, snapshot);
   });
   const slowList = ctrl.fetch(getUsers); // starts first, with the old name
-  await sleep(10);
+  await waitFor(() => server.count('GET', '/users') === 1, 'the list request', 5000);
   users[0].name = 'New name';
   log.push('row changed');
   await ctrl.fetch(getUser, { id: 'u1' }); // starts later, answers first
   log.push('row answered');
+  release();
   await slowList;
   assert.equal(log, ['row changed', 'row answered', 'list answered']);
   assert.is(ctrl.get(User, { id: 'u1' })!.name, 'New name');
@@ -236,18 +241,18 @@ polling('polls at pollFrequency, reference-counted; identical data notifies no o
   const a = ctrl.subscribe(polled);
   const b = ctrl.subscribe(polled);
   assert.is(ctrl.subscriptionCount(polled), 2);
-  await sleep(140);
-  const polls = server.count('GET', '/users');
-  assert.ok(polls >= 3, `polled ${polls} times`);
+  const requests = () => server.count('GET', '/users');
+  // Timers run late on a loaded machine: wait for request counts, never for fixed times.
+  await waitFor(() => requests() >= 3, 'three polls', 5000);
   assert.is(runs, 2, 'one run before data, one when it arrived; identical polls re-ran nothing');
   a();
-  await sleep(60);
-  assert.ok(server.count('GET', '/users') > polls, 'still polling with one subscriber');
+  const polls = requests();
+  await waitFor(() => requests() > polls, 'a poll with one subscriber left', 5000);
   b();
-  await sleep(30);
-  const final = server.count('GET', '/users');
+  await sleep(150); // a poll already sent may still arrive
+  const final = requests();
   await sleep(100);
-  assert.is(server.count('GET', '/users'), final, 'polling stopped');
+  assert.is(requests(), final, 'polling stopped');
   assert.is(ctrl.subscriptionCount(polled), 0);
   stop();
 });

@@ -9,14 +9,7 @@ import { Controller, Query, RestEndpoint } from '../../src/index.js';
 import { CacheProvider, useCache, useCacheSignal, useQuery, useQuerySignal } from '../../src/preact/index.js';
 import { User, allUsers, makeUsers } from '../_fixtures/models.js';
 import { db, getUser, getUsers, reset, server, start } from '../_fixtures/usersApi.js';
-
-const gc = (globalThis as { gc?: () => void }).gc!;
-async function collect() {
-  for (let i = 0; i < 4; i++) {
-    gc();
-    await tick();
-  }
-}
+import { collect } from '../_fixtures/time.js';
 
 
 /** Renders into a fresh container; returns it and an unmount function. */

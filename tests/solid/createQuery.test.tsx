@@ -8,15 +8,7 @@ import { Controller, Query } from '../../src/index.js';
 import { CacheProvider, createCache, createQuery } from '../../src/solid/index.js';
 import { User, allUsers, makeUsers } from '../_fixtures/models.js';
 import { db, getUser, getUsers, reset, server, start } from '../_fixtures/usersApi.js';
-
-const gc = (globalThis as { gc?: () => void }).gc!;
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-async function collect() {
-  for (let i = 0; i < 4; i++) {
-    gc();
-    await tick();
-  }
-}
+import { collect } from '../_fixtures/time.js';
 
 
 //#region createQuery

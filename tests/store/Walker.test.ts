@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Controller, effect } from '../../src/index.js';
+import { Controller, Entity, effect } from '../../src/index.js';
 import { Post, User, allUsers } from '../_fixtures/models.js';
 
 const identity = suite('denormalize: identity');
@@ -84,9 +84,113 @@ missing('All is undefined before any row of its type is stored', () => {
   assert.is(ctrl.get(allUsers)!.length, 1);
 });
 
+const chains = suite('denormalize: chains and cached children');
+
+class Owner extends Entity {
+  id = '';
+  name = '';
+  pk() {
+    return this.id;
+  }
+  static override key = 'Owner';
+}
+class Shelf extends Entity {
+  id = '';
+  owner: Owner | undefined = undefined;
+  pk() {
+    return this.id;
+  }
+  static override key = 'Shelf';
+  static override schema = { owner: Owner };
+}
+class Book extends Entity {
+  id = '';
+  shelf: Shelf | undefined = undefined;
+  pk() {
+    return this.id;
+  }
+  static override key = 'Book';
+  static override schema = { shelf: Shelf };
+}
+
+chains('a change two levels down reaches the top view; an untouched branch keeps its object', () => {
+  const ctrl = new Controller();
+  ctrl.set([Book], [
+    { id: 'b1', shelf: { id: 's1', owner: { id: 'o1', name: 'Ada' } } },
+    { id: 'b2', shelf: { id: 's2', owner: { id: 'o2', name: 'Bob' } } },
+  ]);
+  const b1 = ctrl.query(Book, 'b1');
+  let runs = 0;
+  const stop = effect(() => {
+    b1.value;
+    runs++;
+  });
+  const shelf2 = ctrl.get(Shelf, 's2');
+  ctrl.set(Owner, { id: 'o1', name: 'Grace' });
+  assert.is(runs, 2, 'the book view re-ran for its owner two levels down');
+  assert.is(b1.value!.shelf!.owner!.name, 'Grace');
+  assert.is(b1.value!.shelf, ctrl.get(Shelf, 's1'));
+  assert.is(ctrl.get(Shelf, 's2'), shelf2, 'the other shelf kept its object');
+  ctrl.set(Owner, { id: 'o2', name: 'Bobby' });
+  assert.is(runs, 2, 'a row the book does not reach');
+  stop();
+});
+
+chains('a cached child read by a new parent subscribes the parent to the child\'s rows', () => {
+  const ctrl = new Controller();
+  ctrl.set(Shelf, { id: 's1', owner: { id: 'o1', name: 'Ada' } });
+  const shelf = ctrl.get(Shelf, 's1')!;
+  ctrl.set(Book, { id: 'b1', shelf: 's1' });
+  const book = ctrl.query(Book, 'b1');
+  assert.is(book.value!.shelf, shelf, 'the cached shelf object is reused');
+  let runs = 0;
+  const stop = effect(() => {
+    book.value;
+    runs++;
+  });
+  ctrl.set(Owner, { id: 'o1', name: 'Grace' });
+  assert.is(runs, 2);
+  assert.is(book.value!.shelf!.owner!.name, 'Grace');
+  stop();
+});
+
+const aborts = suite('denormalize: a walk that throws');
+
+aborts('the error reaches the reader; the view recovers when the row changes; identity holds after', () => {
+  const fragile = {
+    normalize: (value: unknown) => value,
+    denormalize: (stored: unknown) => {
+      if (stored === 'bad') throw new Error('cannot read "bad"');
+      return stored;
+    },
+  };
+  class Note extends Entity {
+    id = '';
+    body = '';
+    part: unknown = undefined;
+    author: Note | undefined = undefined;
+    pk() {
+      return this.id;
+    }
+    static override key = 'Note';
+    static override schema = { part: fragile, author: Note };
+  }
+  const ctrl = new Controller();
+  ctrl.set(Note, { id: 'n1', author: { id: 'n2', author: 'n1', part: 'bad' } });
+  assert.throws(() => ctrl.get(Note, 'n1'), /cannot read "bad"/);
+  assert.throws(() => ctrl.get(Note, 'n2'), /cannot read "bad"/, 'the same error again: no stale cycle state');
+  ctrl.set(Note, { id: 'n2', part: 'good' });
+  const n1 = ctrl.get(Note, 'n1')!;
+  assert.is(n1.author!.part, 'good');
+  assert.is(n1.author!.author, n1, 'the cycle resolves after the failed walks');
+  assert.is(ctrl.get(Note, 'n2'), n1.author);
+});
+
 identity.run();
 cycles.run();
 missing.run();
+chains.run();
+aborts.run();
 
 const lazy = suite('denormalize: Lazy fields');
 

@@ -1,0 +1,30 @@
+/** Waiting helpers shared by the tests: ticks, sleeps, conditions, garbage collection. */
+
+/** Resolves after the current macrotask queue (timers of 0 ms, microtasks before them). */
+export const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Resolves after `ms` milliseconds. */
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Resolves once `test()` is true, checking every few milliseconds. On a loaded machine
+ * timers run late: wait for the condition, never for a fixed time, where a test can.
+ * @throws Error with `what` after `timeout` ms (default 2000).
+ */
+export async function waitFor(test: () => boolean, what = 'condition', timeout = 2000): Promise<void> {
+  const end = Date.now() + timeout;
+  while (!test()) {
+    if (Date.now() > end) throw new Error(`waitFor: timed out waiting for ${what}`);
+    await sleep(2);
+  }
+}
+
+/** Runs the garbage collector until weak references and finalizers settle (needs --expose-gc). */
+export async function collect(): Promise<void> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc === undefined) throw new Error('collect: run node with --expose-gc');
+  for (let i = 0; i < 4; i++) {
+    gc();
+    await tick();
+  }
+}

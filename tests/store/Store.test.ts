@@ -1,0 +1,146 @@
+// The signal tables: writes, equality before writing, ordering by fetch start, removal.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { Collection, Controller, Endpoint, Entity, Invalidate, effect } from '../../src/index.js';
+import { Post, User, allUsers } from '../_fixtures/models.js';
+
+class Place extends Entity {
+  id = '';
+  name = '';
+  address: { street: string; tags?: string[] } | null = null;
+  meta: Record<string, unknown> = {};
+  pk() {
+    return this.id;
+  }
+  static override key = 'Place';
+}
+
+/** Counts the runs of an effect reading `read()`. */
+function runsOf(read: () => unknown) {
+  const counter = { runs: 0, stop: () => {} };
+  counter.stop = effect(() => {
+    read();
+    counter.runs++;
+  });
+  return counter;
+}
+
+/** An endpoint whose responses the test releases by hand, in any order. */
+function manual<S>(name: string, schema: S) {
+  const pending: ((value: unknown) => void)[] = [];
+  const endpoint = new Endpoint((..._args: any[]) => new Promise<unknown>((resolve) => pending.push(resolve)), {
+    name,
+    schema: schema as any,
+  });
+  return { endpoint, pending };
+}
+
+//#region equality
+const equality = suite('Store: equal data writes nothing');
+
+equality('plain-object and array fields compare member by member', () => {
+  const ctrl = new Controller();
+  ctrl.set(Place, { id: 'p', address: { street: 'Main', tags: ['a'] }, meta: { n: 1, o: null } });
+  const place = runsOf(() => ctrl.get(Place, 'p'));
+  ctrl.set(Place, { id: 'p', address: { street: 'Main', tags: ['a'] }, meta: { o: null, n: 1 } });
+  assert.is(place.runs, 1, 'equal nested objects (keys in another order) write nothing');
+  ctrl.set(Place, { id: 'p', address: { street: 'Main', tags: ['a', 'b'] } });
+  assert.is(place.runs, 2, 'a longer array');
+  ctrl.set(Place, { id: 'p', meta: { n: 1, o: null, extra: true } });
+  assert.is(place.runs, 3, 'an extra key');
+  ctrl.set(Place, { id: 'p', meta: { n: 1, extra: true } });
+  assert.is(place.runs, 4, 'a missing key');
+  ctrl.set(Place, { id: 'p', meta: { n: 1, extra: false } });
+  assert.is(place.runs, 5, 'a changed value');
+  ctrl.set(Place, { id: 'p', address: null });
+  assert.is(place.runs, 6, 'an object replaced by null');
+  ctrl.set(Place, { id: 'p', address: null, meta: { n: 1, extra: false } });
+  assert.is(place.runs, 6);
+  place.stop();
+});
+
+equality('a field the stored row lacks is a change even when undefined-like values match', () => {
+  const ctrl = new Controller();
+  ctrl.set(User, { id: 'u1', name: 'Ada' });
+  const user = runsOf(() => ctrl.get(User, { id: 'u1' }));
+  ctrl.set(User, { id: 'u1', nickname: null });
+  assert.is(user.runs, 2);
+  assert.is((ctrl.get(User, { id: 'u1' }) as unknown as { nickname: null }).nickname, null);
+  user.stop();
+});
+//#endregion
+
+//#region ordering
+const ordering = suite('Store: ordering by fetch start');
+
+ordering('an older response merges under the newer row: only fields the row lacks are taken', async () => {
+  const ctrl = new Controller();
+  const { endpoint: getPlace, pending } = manual('getPlace', Place);
+  const older = ctrl.fetch(getPlace.extend({ name: 'getPlaceOld' }), { id: 'p' });
+  const newer = ctrl.fetch(getPlace, { id: 'p' });
+  pending[1]({ id: 'p', name: 'new name' });
+  await newer;
+  const place = runsOf(() => ctrl.get(Place, 'p'));
+  pending[0]({ id: 'p', name: 'old name', address: { street: 'Old street' } });
+  await older;
+  const row = ctrl.get(Place, 'p')!;
+  assert.is(row.name, 'new name', 'the newer field stays');
+  assert.equal(row.address, { street: 'Old street' }, 'the field the newer response lacked is taken');
+  assert.is(place.runs, 2);
+  place.stop();
+});
+
+ordering('an older response with nothing new writes nothing', async () => {
+  const ctrl = new Controller();
+  const { endpoint: getPlace, pending } = manual('getPlace', Place);
+  const older = ctrl.fetch(getPlace.extend({ name: 'old' }), { id: 'p' });
+  const newer = ctrl.fetch(getPlace, { id: 'p' });
+  pending[1]({ id: 'p', name: 'new', address: null });
+  await newer;
+  const place = runsOf(() => ctrl.get(Place, 'p'));
+  pending[0]({ id: 'p', name: 'old', address: { street: 'x' } });
+  await older;
+  assert.is(place.runs, 1);
+  assert.is(ctrl.get(Place, 'p')!.name, 'new');
+  place.stop();
+});
+
+ordering('an older list does not replace a newer one', async () => {
+  const posts = new Collection([Post]);
+  const ctrl = new Controller();
+  const { endpoint: getPosts, pending } = manual('getPosts', posts);
+  const older = ctrl.fetch(getPosts.extend({ name: 'old' }));
+  const newer = ctrl.fetch(getPosts);
+  pending[1]([{ id: 'p2' }]);
+  pending[0]([{ id: 'p1' }]);
+  await Promise.all([older, newer]);
+  assert.equal(ctrl.get(posts)!.map((p) => p.id), ['p2']);
+});
+//#endregion
+
+//#region removal
+const removal = suite('Store: removal');
+
+removal('removing several rows in one response notifies readers of All once; the rows read undefined', () => {
+  const ctrl = new Controller();
+  ctrl.set([User], [{ id: 'u1' }, { id: 'u2' }, { id: 'u3' }]);
+  const all = runsOf(() => ctrl.get(allUsers));
+  ctrl.set([new Invalidate(User)], ['u1', 'u3', 'u9']);
+  assert.is(all.runs, 2);
+  assert.equal(ctrl.get(allUsers)!.map((u) => u.id), ['u2']);
+  ctrl.set([new Invalidate(User)], ['u1']);
+  assert.is(all.runs, 2, 'removing a removed row writes nothing');
+  all.stop();
+});
+
+removal('a removal staged before a write of the same row in one response lets the write stand', () => {
+  const ctrl = new Controller();
+  ctrl.set(User, { id: 'u1', name: 'Ada' });
+  ctrl.set({ gone: new Invalidate(User), back: User }, { gone: 'u1', back: { id: 'u1', name: 'Back' } });
+  assert.is(ctrl.get(User, { id: 'u1' })!.name, 'Back');
+});
+//#endregion
+
+equality.run();
+ordering.run();
+removal.run();
