@@ -19,6 +19,7 @@ import { Store, type Meta } from '../store/Store.js';
 import { Views } from '../store/views.js';
 import { Walker } from '../store/Walker.js';
 import { equalValue } from '../util/equal.js';
+import { describeThrown } from './errors.js';
 
 /** Options of `new Controller()`. */
 export interface ControllerOptions {
@@ -195,18 +196,20 @@ export class Controller {
         expiresAt: now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY),
         error: undefined,
         errorExpiresAt: 0,
-        invalidated: false,
+        // An invalidation issued after this fetch started outlives its answer.
+        invalidated: result._invalidated >= stamp,
       };
     });
     return normalized;
   }
 
-  /** Records an error under the key (cached data stays) and returns it, named. */
+  /**
+   * Records an error under the key (cached data stays) and returns it. An `Error` passes
+   * through unchanged (`instanceof`, `status`, `name` survive); anything else thrown is
+   * wrapped in an `Error` naming the endpoint, with the thrown value as `cause`.
+   */
   #fail(endpoint: EndpointInterface, key: string, error: unknown, stamp: number): Error {
-    const named =
-      error instanceof Error && error.message.includes(endpoint.name)
-        ? error
-        : new Error(`${endpoint.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    const named = error instanceof Error ? error : new Error(`${endpoint.name}: threw ${describeThrown(error)}`, { cause: error });
     if (!endpoint.sideEffect) {
       const result = this.#store._result(key);
       if (stamp >= result._stamp) {
@@ -294,12 +297,13 @@ export class Controller {
   /** Marks the endpoint's response invalid: it keeps showing, and the next read refetches. */
   invalidate<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): void {
     const result = this.#store._result(endpoint.key(...args));
+    result._invalidated = this.#stamp;
     result._meta.value = { ...result._meta.peek(), invalidated: true };
   }
 
   /** Invalidates every cached response whose key passes `test` (default: all). */
   invalidateAll(test: (key: string) => boolean = () => true): void {
-    this.#markAll(test, { invalidated: true });
+    this.#markAll(test, { invalidated: true }, this.#stamp);
   }
 
   /** Makes every cached response whose key passes `test` stale (default: all). */
@@ -307,10 +311,12 @@ export class Controller {
     this.#markAll(test, { expiresAt: 0 });
   }
 
-  #markAll(test: (key: string) => boolean, change: Partial<Meta>): void {
+  #markAll(test: (key: string) => boolean, change: Partial<Meta>, invalidated?: number): void {
     batch(() => {
       for (const [key, result] of this.#store._results) {
-        if (result._sig.peek() !== undefined && test(key)) result._meta.value = { ...result._meta.peek(), ...change };
+        if (result._sig.peek() === undefined || !test(key)) continue;
+        if (invalidated !== undefined) result._invalidated = invalidated;
+        result._meta.value = { ...result._meta.peek(), ...change };
       }
     });
   }
