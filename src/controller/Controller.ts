@@ -20,11 +20,19 @@ import { Views } from '../store/views.js';
 import { Walker } from '../store/Walker.js';
 import { equalValue } from '../util/equal.js';
 import { describeThrown } from './errors.js';
+import { Polling } from './polling.js';
+import { systemTimers, type Timers } from './timers.js';
 
 /** Options of `new Controller()`. */
 export interface ControllerOptions {
-  /** Clock for fetch times and expiry, in ms. Default: `Date.now`. */
+  /** Clock for fetch times and expiry, in ms. Default: `timers.now`. */
   clock?: () => number;
+  /**
+   * Where polling, timeouts, retries and garbage-collection sweeps are scheduled, and the
+   * default clock. Pass fake timers to run a Controller's time in tests. Default: the
+   * global `setTimeout` / `setInterval` and `Date.now`.
+   */
+  timers?: Timers;
   /**
    * Runs an endpoint. Default: `(endpoint, args) => endpoint.fetch(...args)`. Replace it to
    * route every request through one place (auth refresh, logging, a test double).
@@ -53,11 +61,6 @@ const DEFAULT_DATA_EXPIRY = 60_000;
 /** Default time an error is kept before a read retries, in ms. */
 const DEFAULT_ERROR_EXPIRY = 1_000;
 
-interface Subscription {
-  count: number;
-  timer: ReturnType<typeof setInterval> | undefined;
-}
-
 export class Controller {
   readonly #store = new Store();
   readonly #views = new Views(this.#store);
@@ -66,10 +69,12 @@ export class Controller {
   /** Fetch start counter: orders responses (two clock reads can return the same ms). */
   #stamp = 0;
   readonly #inflight = new Map<string, Promise<unknown>>();
-  readonly #subscriptions = new Map<string, Subscription>();
+  readonly #polling: Polling;
 
   constructor(options: ControllerOptions = {}) {
-    this.#clock = options.clock ?? Date.now;
+    const timers = options.timers ?? systemTimers;
+    this.#clock = options.clock ?? (() => timers.now());
+    this.#polling = new Polling(timers, () => false);
     this.#run = options.fetch ?? ((endpoint, args) => endpoint.fetch(...args));
   }
 
@@ -327,46 +332,32 @@ export class Controller {
 
   /**
    * Keeps the response fresh while subscribed: fetches when stale, then refetches every
-   * `pollFrequency` ms. Reference-counted per key; identical polled data notifies no one.
+   * `pollFrequency` ms — the fastest frequency among the key's subscribers, so a fast
+   * subscriber joining a slow (or non-polling) one speeds polling up, and polling falls
+   * back when it leaves. Reference-counted per key; identical polled data notifies no one.
    * @returns a function that unsubscribes once
    */
   subscribe<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): () => void {
     const key = endpoint.key(...args);
-    let sub = this.#subscriptions.get(key);
-    if (sub === undefined) {
-      sub = { count: 0, timer: undefined };
-      this.#subscriptions.set(key, sub);
-      const frequency = endpoint.pollFrequency;
-      if (frequency !== undefined && frequency > 0) {
-        sub.timer = setInterval(() => this.fetch(endpoint, ...args).catch(noop), frequency);
-      }
-    }
-    sub.count++;
+    const frequency = endpoint.pollFrequency;
+    this.#polling._add(key, frequency, () => this.fetch(endpoint, ...args).catch(noop));
     this.fetchIfStale(endpoint, ...args).catch(noop);
     let done = false;
     return () => {
       if (done) return;
       done = true;
-      this.#release(key);
+      this.#polling._remove(key, frequency);
     };
   }
 
   /** Drops one subscription of the endpoint and args; polling stops with the last one. */
   unsubscribe<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): void {
-    this.#release(endpoint.key(...args));
-  }
-
-  #release(key: string): void {
-    const sub = this.#subscriptions.get(key);
-    if (sub === undefined) return;
-    if (--sub.count > 0) return;
-    if (sub.timer !== undefined) clearInterval(sub.timer);
-    this.#subscriptions.delete(key);
+    this.#polling._remove(endpoint.key(...args), endpoint.pollFrequency);
   }
 
   /** Number of subscriptions of a key (0 when none). */
   subscriptionCount<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): number {
-    return this.#subscriptions.get(endpoint.key(...args))?.count ?? 0;
+    return this.#polling._count(endpoint.key(...args));
   }
 
   //#endregion
