@@ -19,9 +19,9 @@ import { Store, type Meta } from '../store/Store.js';
 import { Views } from '../store/views.js';
 import { Walker } from '../store/Walker.js';
 import { equalValue } from '../util/equal.js';
-import { describeThrown } from './errors.js';
+import { abortError, describeThrown, isAbort, TimeoutError } from './errors.js';
 import { Polling } from './polling.js';
-import { systemTimers, type Timers } from './timers.js';
+import { systemTimers, type TimerHandle, type Timers } from './timers.js';
 
 /** Options of `new Controller()`. */
 export interface ControllerOptions {
@@ -69,10 +69,11 @@ export class Controller {
   /** Fetch start counter: orders responses (two clock reads can return the same ms). */
   #stamp = 0;
   readonly #inflight = new Map<string, Promise<unknown>>();
+  readonly #timers: Timers;
   readonly #polling: Polling;
 
   constructor(options: ControllerOptions = {}) {
-    const timers = options.timers ?? systemTimers;
+    const timers = (this.#timers = options.timers ?? systemTimers);
     this.#clock = options.clock ?? (() => timers.now());
     this.#polling = new Polling(timers, () => false);
     this.#run = options.fetch ?? ((endpoint, args) => endpoint.fetch(...args));
@@ -158,11 +159,42 @@ export class Controller {
   async #request(endpoint: EndpointInterface, args: readonly unknown[], key: string, stamp: number): Promise<unknown> {
     let value: unknown;
     try {
-      value = await this.#run(endpoint, args);
+      value = await this.#send(endpoint, args);
     } catch (error) {
-      throw this.#fail(endpoint, key, error, stamp);
+      // An abort is the caller's choice, not a failure of the key: nothing is recorded.
+      throw isAbort(error) ? error : this.#fail(endpoint, key, error, stamp);
     }
     return this.#receive(endpoint, args, key, value, stamp);
+  }
+
+  /**
+   * Runs the endpoint, racing its `signal` and `timeout`: an abort or a timeout rejects at
+   * once (so the key is free for the next fetch) even when the request ignores the signal,
+   * and its late answer is never written. With a `timeout` the endpoint runs with a signal
+   * that aborts on either (`this.signal` inside its fetch).
+   */
+  #send(endpoint: EndpointInterface, args: readonly unknown[]): Promise<unknown> {
+    const { signal, timeout } = endpoint;
+    if (signal === undefined && !timeout) return this.#run(endpoint, args);
+    const ac = new AbortController();
+    const abort = () => ac.abort(abortError(signal!.reason));
+    let timer: TimerHandle;
+    return new Promise((resolve, reject) => {
+      ac.signal.onabort = () => reject(ac.signal.reason);
+      if (signal?.aborted) return abort();
+      signal?.addEventListener('abort', abort);
+      if (timeout) {
+        timer = this.#timers.setTimeout(
+          () => ac.abort(new TimeoutError(`${endpoint.name} timed out after ${timeout} ms`)),
+          timeout,
+        );
+      }
+      const run = timeout ? Object.create(endpoint, { signal: { value: ac.signal } }) : endpoint;
+      this.#run(run, args).then(resolve, reject);
+    }).finally(() => {
+      signal?.removeEventListener('abort', abort);
+      this.#timers.clearTimeout(timer);
+    });
   }
 
   /** Writes a response, then resolves it to its denormalized value. */
@@ -335,6 +367,8 @@ export class Controller {
    * `pollFrequency` ms — the fastest frequency among the key's subscribers, so a fast
    * subscriber joining a slow (or non-polling) one speeds polling up, and polling falls
    * back when it leaves. Reference-counted per key; identical polled data notifies no one.
+   * The last unsubscribe never aborts a request in flight: its answer is still written, so
+   * a reader that mounts again finds it (abort explicitly with the endpoint's `signal`).
    * @returns a function that unsubscribes once
    */
   subscribe<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): () => void {

@@ -14,3 +14,27 @@ export function describeThrown(value: unknown): string {
     return `a value of type ${typeof value}`;
   }
 }
+
+/**
+ * A request that did not answer within its endpoint's `timeout`: the request is aborted
+ * and the error is recorded under its key like any failure.
+ * The message names the endpoint and the limit: `GET /users timed out after 5000 ms`.
+ */
+export class TimeoutError extends Error {
+  /** Always `'TimeoutError'`; stable across minification. */
+  declare readonly name: 'TimeoutError';
+
+  static {
+    Object.defineProperty(this.prototype, 'name', { value: 'TimeoutError', writable: true, configurable: true });
+  }
+}
+
+/** @internal Whether an error is an abort (recorded nowhere, never retried). */
+export function isAbort(error: unknown): boolean {
+  return (error as { name?: unknown } | null)?.name === 'AbortError';
+}
+
+/** @internal The rejection of an aborted request: the signal's reason when it is an AbortError. */
+export function abortError(reason: unknown): unknown {
+  return isAbort(reason) ? reason : new DOMException('This operation was aborted', 'AbortError');
+}
