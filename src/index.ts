@@ -19,19 +19,33 @@ export { Union } from './schema/Union.js';
 export type { UnionAttribute } from './schema/Union.js';
 export { Values } from './schema/Values.js';
 export * as schema from './schema/index.js';
-export type { Denormalize, EntityOf, Schema } from './schema/types.js';
+export type { LazyQuery } from './schema/Lazy.js';
+export type { CollectionAddition } from './schema/Collection.js';
+export type {
+  CollectionLike,
+  CollectionWrite,
+  Denormalize,
+  DenormalizeContext,
+  EntityClass,
+  EntityOf,
+  NormalizeContext,
+  Schema,
+  SchemaClass,
+} from './schema/types.js';
 
 export { Endpoint } from './endpoint/Endpoint.js';
 export type { EndpointOptions, FetchFunction } from './endpoint/Endpoint.js';
 export { NetworkError } from './endpoint/NetworkError.js';
+export type { NetworkErrorSource } from './endpoint/NetworkError.js';
+export type { ParamValue, PathParams, ShortenPath } from './endpoint/path.js';
 export { RestEndpoint } from './endpoint/RestEndpoint.js';
-export type { RestEndpointOptions } from './endpoint/RestEndpoint.js';
+export type { BodylessMethod, RestArgs, RestEndpointOptions, RestExtendOptions } from './endpoint/RestEndpoint.js';
 export { resource } from './endpoint/resource.js';
 export type { Resource, ResourceOptions } from './endpoint/resource.js';
 export type { EndpointInterface } from './endpoint/types.js';
 
 export { Controller } from './controller/Controller.js';
-export type { ControllerOptions, Queryable, ResolveType } from './controller/Controller.js';
+export type { ControllerOptions, KeyFilter, Queryable, QueryArgs, ResolveType } from './controller/Controller.js';
 export type { TimerHandle, Timers } from './controller/timers.js';
 export { TimeoutError } from './controller/errors.js';
 export type { Meta } from './store/Store.js';

@@ -1,4 +1,6 @@
 // The public API is a reviewed list: each entry's export names, compared with a literal.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as vanilla from '../src/index.js';
@@ -6,6 +8,12 @@ import * as preact from '../src/preact/index.js';
 import * as solid from '../src/solid/index.js';
 
 const exportsOf = (entry: object) => Object.keys(entry).sort();
+/** Names an entry exports with `export type { … }` (types leave no trace at runtime). */
+const typeExportsOf = (entry: string) =>
+  [...readFileSync(join(process.cwd(), 'src', entry), 'utf8').matchAll(/export type \{([^}]*)\}/g)]
+    .flatMap((m) => m[1].split(',').map((name) => name.trim().split(/\s+as\s+/).pop()!))
+    .filter(Boolean)
+    .sort();
 
 const api = suite('public API');
 
@@ -33,6 +41,55 @@ api('signal-cache exports exactly the reviewed names', () => {
     'signal',
     'untracked',
   ]);
+});
+
+api('signal-cache exports every type of its public signatures', () => {
+  assert.equal(typeExportsOf('index.ts'), [
+    'BodylessMethod',
+    'CollectionAddition',
+    'CollectionLike',
+    'CollectionOptions',
+    'CollectionWrite',
+    'ControllerOptions',
+    'Denormalize',
+    'DenormalizeContext',
+    'Deserializer',
+    'EndpointInterface',
+    'EndpointOptions',
+    'EntityClass',
+    'EntityOf',
+    'FetchFunction',
+    'KeyFilter',
+    'LazyQuery',
+    'Meta',
+    'NetworkErrorSource',
+    'NonFilterArgumentKeys',
+    'NormalizeContext',
+    'ParamValue',
+    'PathParams',
+    'QueryArgs',
+    'Queryable',
+    'ReadonlySignal',
+    'ResolveType',
+    'Resource',
+    'ResourceOptions',
+    'RestArgs',
+    'RestEndpointOptions',
+    'RestExtendOptions',
+    'Schema',
+    'SchemaClass',
+    'ShortenPath',
+    'Signal',
+    'TimerHandle',
+    'Timers',
+    'UnionAttribute',
+  ]);
+});
+
+api('the binding entries export the types of their signatures', () => {
+  const bindingTypes = ['CacheProviderProps', 'EndpointArg', 'EndpointArgs', 'QueryArg'];
+  assert.equal(typeExportsOf('solid/index.ts'), bindingTypes);
+  assert.equal(typeExportsOf('preact/index.ts'), bindingTypes);
 });
 
 api('the schema namespace mirrors Reactive Data Client', () => {

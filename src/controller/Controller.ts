@@ -4,6 +4,10 @@
  * expiry, errors), deduplicates identical requests in flight, orders responses by fetch
  * start, and hands out views.
  *
+ * Reading comes in pairs: a signal (`query`, `response`, `meta`) and its current value
+ * (`get`, `getResponse`, `getMeta`; `getError` is `meta().value.error`). Methods may be
+ * destructured: `const { fetch } = ctrl`.
+ *
  * @example
  * const ctrl = new Controller();
  * await ctrl.fetch(getUsers);
@@ -56,6 +60,12 @@ export type Queryable = Schema | Query<any, any, any>;
  */
 export type QueryArgs<A extends readonly unknown[]> = A extends readonly [] ? readonly unknown[] : A;
 
+/**
+ * Which cached responses `invalidateAll` / `expireAll` touch: `{ testKey }` as in Reactive
+ * Data Client, or the key test itself.
+ */
+export type KeyFilter = { testKey(key: string): boolean } | ((key: string) => boolean);
+
 /** Default freshness of a response, in ms. */
 const DEFAULT_DATA_EXPIRY = 60_000;
 /** Default time an error is kept before a read retries, in ms. */
@@ -77,6 +87,7 @@ export class Controller {
     this.#clock = options.clock ?? (() => timers.now());
     this.#polling = new Polling(timers, () => false);
     this.#run = options.fetch ?? ((endpoint, args) => endpoint.fetch(...args));
+    bindMethods(this);
   }
 
   //#region network
@@ -288,6 +299,11 @@ export class Controller {
     return this.#views.query(schema, args).value;
   }
 
+  /** The cached denormalized response of an endpoint, `undefined` until fetched: the value of `response()`. */
+  getResponse<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): ResolveType<E> | undefined {
+    return this.response(endpoint, ...args).value;
+  }
+
   /** Signal of the cached denormalized response of an endpoint; `undefined` until fetched. */
   response<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): ReadonlySignal<ResolveType<E> | undefined> {
     return this.#views.response(endpoint.key(...args), endpoint.schema, args) as ReadonlySignal<ResolveType<E> | undefined>;
@@ -298,7 +314,12 @@ export class Controller {
     return this.#store._result(endpoint.key(...args))._meta;
   }
 
-  /** The last error of an endpoint key, or `undefined`; tracked inside an effect. */
+  /** An endpoint key's cache state: the value of `meta()`; tracked inside an effect. */
+  getMeta<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): Meta {
+    return this.meta(endpoint, ...args).value;
+  }
+
+  /** The last error of an endpoint key, or `undefined` (`meta().value.error`); tracked inside an effect. */
   getError<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): Error | undefined {
     return this.meta(endpoint, ...args).value.error;
   }
@@ -338,17 +359,21 @@ export class Controller {
     result._meta.value = { ...result._meta.peek(), invalidated: true };
   }
 
-  /** Invalidates every cached response whose key passes `test` (default: all). */
-  invalidateAll(test: (key: string) => boolean = () => true): void {
-    this.#markAll(test, { invalidated: true }, this.#stamp);
+  /**
+   * Invalidates every cached response whose key passes the filter (default: all):
+   * `ctrl.invalidateAll({ testKey: (key) => key.startsWith('getUser') })`.
+   */
+  invalidateAll(filter: KeyFilter = all): void {
+    this.#markAll(filter, { invalidated: true }, this.#stamp);
   }
 
-  /** Makes every cached response whose key passes `test` stale (default: all). */
-  expireAll(test: (key: string) => boolean = () => true): void {
-    this.#markAll(test, { expiresAt: 0 });
+  /** Makes every cached response whose key passes the filter stale (default: all). */
+  expireAll(filter: KeyFilter = all): void {
+    this.#markAll(filter, { expiresAt: 0 });
   }
 
-  #markAll(test: (key: string) => boolean, change: Partial<Meta>, invalidated?: number): void {
+  #markAll(filter: KeyFilter, change: Partial<Meta>, invalidated?: number): void {
+    const test = typeof filter === 'function' ? filter : (key: string) => filter.testKey(key);
     batch(() => {
       for (const [key, result] of this.#store._results) {
         if (result._sig.peek() === undefined || !test(key)) continue;
@@ -398,6 +423,25 @@ export class Controller {
 }
 
 function noop(): void {}
+
+function all(): boolean {
+  return true;
+}
+
+/**
+ * Methods work destructured (`const { fetch, get } = ctrl`), as in Reactive Data Client:
+ * every prototype method, a subclass's included, becomes an own bound, non-enumerable
+ * property of the instance.
+ */
+function bindMethods(ctrl: Controller): void {
+  for (let proto = Object.getPrototypeOf(ctrl); proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const value = Object.getOwnPropertyDescriptor(proto, name)!.value;
+      if (typeof value !== 'function' || name === 'constructor' || Object.hasOwn(ctrl, name)) continue;
+      Object.defineProperty(ctrl, name, { value: value.bind(ctrl), writable: true, configurable: true });
+    }
+  }
+}
 
 function describeSchema(schema: Schema): string {
   if (typeof schema === 'function') return `set(${schema._key})`;

@@ -54,11 +54,6 @@ export class Collection<E extends typeof Entity = typeof Entity> implements Sche
     return this.#key ?? `Collection(${this.schema[0]._key})`;
   }
 
-  /** Whether `key` is an argument that does not filter membership. */
-  isNonFilterArgument(key: string): boolean {
-    return this.#isNonFilter(key);
-  }
-
   /** A schema that appends its value (one entity or an array) to every matching list. */
   get push(): CollectionAddition {
     return (this.#push ??= new CollectionAddition(this, 'push'));

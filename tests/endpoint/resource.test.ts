@@ -41,7 +41,8 @@ shape('schemas: entity, Collection of the entity, its push, Invalidate', () => {
   const list = r.getList.schema as Collection;
   assert.instance(list, Collection);
   assert.equal(list.schema, [Post]);
-  assert.ok(list.isNonFilterArgument('orderBy'));
+  assert.ok(list.accepts([{ orderBy: 'title' }], [{}]), 'the collection option reached the Collection: orderBy does not filter');
+  assert.not.ok(list.accepts([{ group: 'a' }], [{}]));
   assert.instance(r.create.schema, CollectionAddition);
   assert.is(r.create.schema, list.push);
   assert.instance(r.delete.schema, Invalidate);
