@@ -14,6 +14,11 @@ const names = (mod: object) => Object.keys(mod).sort();
 
 const dist = suite('dist');
 
+dist('dist/ was built from the current sources', async () => {
+  const { staleInputs } = await import('./_fixtures/dist.mjs');
+  assert.equal(staleInputs(root), [], 'run npm run build (tests/run.mjs builds a stale dist itself)');
+});
+
 const sources: Record<string, object> = { index: srcIndex, 'solid/index': srcSolid, 'preact/index': srcPreact };
 for (const [entry, source] of Object.entries(sources)) {
   dist(`dist/${entry}.js loads and matches src/${entry}.ts, with types beside it`, async () => {

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { importsIn, importsOf } from './_fixtures/imports.js';
 
 const src = join(process.cwd(), 'src');
 
@@ -25,10 +26,6 @@ function files(dir: string): string[] {
   });
 }
 
-function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/g)].map((m) => m[1]);
-}
 
 /** The layer an import lands in: a src folder, `index`, or a package name. */
 function target(file: string, spec: string): string {
@@ -58,6 +55,37 @@ layers('the checker sees imports (a layer with none would prove nothing)', () =>
   const seen = files(join(src, 'controller')).flatMap(importsOf);
   assert.ok(seen.some((s) => s.includes('../store/')));
   assert.is(target(join(src, 'schema', 'Entity.ts'), '../store/Store.js'), 'store');
+});
+
+layers('the checker sees every form of import, and no commented one', () => {
+  const text = [
+    "import { a } from './a.js';",
+    "import type { B } from '../b.js';",
+    "export { c } from './c.js';",
+    "export * as d from './d.js';",
+    "import './side-effect.js';",
+    "import 'node:fs';",
+    "const lazy = () => import('../store/Store.js');",
+    "const multi = await import(",
+    "  '../endpoint/x.js'",
+    ');',
+    'import {',
+    '  e,',
+    "} from './e.js';",
+    "// import { no } from './commented.js';",
+    "/** @example import { no } from './doc.js' */",
+  ].join('\n');
+  assert.equal(importsIn(text).sort(), [
+    '../b.js',
+    '../endpoint/x.js',
+    '../store/Store.js',
+    './a.js',
+    './c.js',
+    './d.js',
+    './e.js',
+    './side-effect.js',
+    'node:fs',
+  ]);
 });
 
 layers('runtime dependencies are only @preact/signals-core', () => {

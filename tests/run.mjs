@@ -8,7 +8,7 @@
 //                                   COVERAGE=files lists the lines and branches missed per file
 import { build } from 'esbuild';
 import { solidPlugin } from 'esbuild-plugin-solid';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
@@ -30,6 +30,16 @@ function walk(dir) {
 
 const files = walk(join(root, 'tests')).filter((f) => relative(root, f).includes(filter)).sort();
 rmSync(outdir, { recursive: true, force: true });
+
+// Tests of the shipped build compare dist/ with src/: build first when dist/ is stale.
+if (useDist || files.some((f) => f.endsWith('dist.test.ts'))) {
+  const { staleInputs } = await import('./_fixtures/dist.mjs');
+  const stale = staleInputs(root);
+  if (stale.length) {
+    console.log(`dist/ is older than ${stale.slice(0, 3).join(', ')}${stale.length > 3 ? ', …' : ''}: building`);
+    execFileSync(process.execPath, ['build.mjs'], { cwd: root, stdio: 'inherit' });
+  }
+}
 
 // Under TEST_DIST=1, imports of src entries resolve to the built, minified dist files.
 const distAlias = {

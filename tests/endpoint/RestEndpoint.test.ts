@@ -116,14 +116,22 @@ fetching('search parameters reach the server sorted', async () => {
 fetching('a missing parameter rejects before any request is sent', async () => {
   const getUser = new RestEndpoint({ urlPrefix: server.url, path: '/users/:id', name: 'getUser' });
   const before = server.requests.length;
-  let thrown = false;
-  const promise = getUser({} as any).catch((e: Error) => e);
-  thrown = true;
-  const error = await promise;
-  assert.ok(thrown, 'the call itself does not throw synchronously');
+  let promise!: Promise<unknown>;
+  assert.not.throws(() => (promise = getUser({} as any)), 'the call itself does not throw synchronously');
+  const error = await promise.then(
+    () => undefined,
+    (e: Error) => e,
+  );
   assert.instance(error, Error);
   assert.is((error as Error).message, 'getUser: missing path parameter "id" for path /users/:id');
-  assert.is(server.requests.length, before);
+  // A request sent would have left before this one: once this one is answered, the
+  // server has seen every request the endpoint sent.
+  await getUser({ id: 'after' });
+  assert.equal(
+    server.requests.slice(before).map((r) => r.path),
+    ['/users/after'],
+    'only the request with its parameter reached the server',
+  );
 });
 
 fetching('POST (body) sends the body as JSON with content-type application/json', async () => {

@@ -1,16 +1,12 @@
 /** The endpoint layer knows nothing of the store (DESIGN.md, "Layers and where they live"). */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { importsOf as importsOfFile } from '../_fixtures/imports.js';
 
 const dir = resolve(process.cwd(), 'src/endpoint');
-const IMPORT = /^\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm;
-
-function importsOf(file: string): string[] {
-  const text = readFileSync(join(dir, file), 'utf8');
-  return [...text.matchAll(IMPORT)].map((m) => m[1] ?? m[2]!);
-}
+const importsOf = (file: string) => importsOfFile(join(dir, file));
 
 const layers = suite('src/endpoint imports');
 
