@@ -17,11 +17,10 @@
 import { batch } from '@preact/signals-core';
 import { equalFields } from '../util/equal.js';
 import type { Staging } from './Staging.js';
-import { addTo, mergeOver, mergeUnder, type Cell, type ListCell, type Row, type Store, type Table } from './Store.js';
+import { edit, mergeOver, mergeUnder, type Cell, type ListCell, type Row, type Store, type Table } from './Store.js';
 
-/** A list change staged by an optimistic response. */
+/** A list change staged by an optimistic response: `set`, or an `edit` mode. */
 interface ListOp {
-  readonly set: boolean;
   readonly mode: string;
   readonly items: readonly unknown[];
 }
@@ -59,9 +58,9 @@ export class Overlay {
     for (const layer of this._layers) {
       const op = layer._lists.get(list);
       if (op === undefined) continue;
-      if (op.set) {
+      if (op.mode === 'set' || (op.mode === 'page' && v === undefined)) {
         if (layer._stamp >= list._stamp) v = op.items;
-      } else if (v !== undefined) v = addTo(v, op.items, op.mode);
+      } else if (v !== undefined) v = edit(v, op.items, op.mode);
     }
     return v;
   }
@@ -126,10 +125,8 @@ export function addLayer(store: Store, staging: Staging, stamp: number): Layer {
     for (const [key, rows] of staging._rows) for (const [pk, value] of rows) row(key, pk, value);
     for (const [key, pks] of staging._removals) for (const pk of pks) row(key, pk, null);
     for (const { collection, write } of staging._collections) {
-      const set = write.mode === 'set';
-      const lists = set ? [store._list(collection.key, write.argsKey)] : store._matching(collection, write.args);
-      for (const list of lists) {
-        layer._lists.set(list, { set, mode: write.mode, items: write.items });
+      for (const [list, mode] of store._ops(collection, write)) {
+        layer._lists.set(list, { mode, items: write.items });
         store._putList(list, join(list)._base as readonly unknown[] | undefined);
       }
     }

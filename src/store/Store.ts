@@ -11,8 +11,9 @@
  * - No allocation per tracked read: a cached read is two Map lookups and a field check.
  */
 import { Signal, batch } from '@preact/signals-core';
-import type { CollectionLike } from '../schema/types.js';
+import type { CollectionLike, CollectionWrite, EntityClass } from '../schema/types.js';
 import { equalFields, equalValue } from '../util/equal.js';
+import { reindex } from './indexes.js';
 import type { Layer, Overlay } from './Layers.js';
 import type { Staging } from './Staging.js';
 
@@ -52,6 +53,10 @@ export class Table {
   readonly _version = new Signal(0);
   /** Whether any row of this key was ever stored. */
   _ever = false;
+  /** Unique indexes (see indexes.ts): `field\0value` → pk signal; built on first use. */
+  _idx: Map<string, Signal<string | undefined>> | undefined = undefined;
+  /** The entity class, known once the table is indexed. */
+  _schema: EntityClass | undefined = undefined;
 
   /** The cell of a pk, created as a placeholder when missing. */
   _cell(pk: string): Cell {
@@ -159,6 +164,8 @@ export class Store {
       let writes = 0;
       for (const [key, rows] of staging._rows) {
         const table = this._table(key);
+        const schema = staging._classes.get(key);
+        const hooked = schema !== undefined && schema._hooked;
         for (const [pk, row] of rows) {
           const cell = table._cell(pk);
           const prev = baseOf(cell);
@@ -167,6 +174,9 @@ export class Store {
             // A row removed by a newer request stays removed.
             if (stamp < cell._stamp) continue;
             next = row;
+          } else if (hooked) {
+            next = schema.mergeWithStore({ fetchedAt: cell._stamp }, { fetchedAt: stamp }, prev, row);
+            if (equalFields(next, prev)) next = prev;
           } else next = stamp >= cell._stamp ? mergeOver(prev, row) : mergeUnder(prev, row);
           if (stamp > cell._stamp) cell._stamp = stamp;
           if (next !== prev) writes += this._putBase(table, cell, next);
@@ -182,7 +192,7 @@ export class Store {
         }
       }
       for (const { collection, write } of staging._collections) {
-        writes += this.#writeList(collection, write.mode, write.argsKey, write.args, write.items, stamp);
+        writes += this.#writeList(collection, write, stamp);
       }
       // A response takes the place of its own optimistic layer, in the same batch.
       this._layers.get(stamp)?._drop();
@@ -207,6 +217,7 @@ export class Store {
     const prev = cell._sig.peek();
     if (next === prev) return 0;
     cell._sig.value = next;
+    if (table._idx !== undefined) reindex(table, prev, next);
     const member = next !== undefined || (cell._over !== undefined && cell._over._base !== undefined);
     if (member !== cell._member) {
       cell._member = member;
@@ -230,34 +241,34 @@ export class Store {
     return 1;
   }
 
-  #writeList(
-    collection: CollectionLike,
-    mode: 'set' | 'push' | 'unshift',
-    argsKey: string,
-    args: readonly unknown[],
-    items: readonly unknown[],
-    stamp: number,
-  ): number {
-    if (mode === 'set') {
-      const list = this._list(collection.key, argsKey);
-      if (stamp < list._stamp) return 0;
-      list._stamp = stamp;
-      list._args = args;
-      return this._putList(list, items);
-    }
+  #writeList(collection: CollectionLike, write: CollectionWrite, stamp: number): number {
     let writes = 0;
-    for (const list of this._matching(collection, args)) {
-      const prev = baseOf(list) as readonly unknown[] | undefined;
-      if (prev !== undefined) writes += this._putList(list, addTo(prev, items, mode));
+    for (const [list, mode] of this._ops(collection, write)) {
+      const prev = baseOf(list);
+      if (mode === 'set' || (mode === 'page' && prev === undefined)) {
+        if (stamp < list._stamp) continue;
+        list._stamp = stamp;
+        list._args = write.args;
+        writes += this._putList(list, write.items);
+      } else if (prev !== undefined) writes += this._putList(list, edit(prev, write.items, mode));
     }
     return writes;
   }
 
-  /** @internal The cached lists of a collection that take items added with `args`. */
-  _matching(collection: CollectionLike, args: readonly unknown[]): ListCell[] {
-    const lists = this._lists.get(collection.key);
-    const out: ListCell[] = [];
-    if (lists !== undefined) for (const list of lists.values()) if (collection.accepts(list._args, args)) out.push(list);
+  /**
+   * @internal The lists a collection write changes, each with what it does there: the
+   * list of its args key for `set` / `page`; for the others every cached list whose
+   * filters take the write's arguments (a `move` adds there and removes elsewhere).
+   */
+  _ops(collection: CollectionLike, write: CollectionWrite): [ListCell, string][] {
+    const mode = write.mode;
+    if (mode === 'set' || mode === 'page') return [[this._list(collection.key, write.argsKey), mode]];
+    const out: [ListCell, string][] = [];
+    for (const list of this._lists.get(collection.key)?.values() ?? []) {
+      const match = collection.accepts(list._args, write.args);
+      if (mode === 'move') out.push([list, match ? 'push' : 'remove']);
+      else if (match) out.push([list, mode]);
+    }
     return out;
   }
 }
@@ -267,10 +278,18 @@ export function baseOf<T>(cell: { readonly _sig: Signal<T>; _over: Overlay | und
   return cell._over === undefined ? cell._sig.peek() : (cell._over._base as T);
 }
 
-/** @internal Items appended (`push`) or prepended (`unshift`), skipping those already there. */
-export function addTo(prev: readonly unknown[], items: readonly unknown[], mode: string): readonly unknown[] {
-  const fresh = items.filter((item) => !prev.some((have) => equalValue(have, item)));
-  return fresh.length === 0 ? prev : mode === 'push' ? [...prev, ...fresh] : [...fresh, ...prev];
+/**
+ * @internal A list with `items` taken out (`remove`), or prepended (`unshift`) or appended
+ * (`push`, `page`) skipping those already there; `prev` itself when nothing changes.
+ */
+export function edit(prev: readonly unknown[], items: readonly unknown[], mode: string): readonly unknown[] {
+  const has = (list: readonly unknown[], item: unknown) => list.some((other) => equalValue(other, item));
+  if (mode === 'remove') {
+    const kept = prev.filter((item) => !has(items, item));
+    return kept.length === prev.length ? prev : kept;
+  }
+  const fresh = items.filter((item) => !has(prev, item));
+  return fresh.length === 0 ? prev : mode === 'unshift' ? [...fresh, ...prev] : [...prev, ...fresh];
 }
 
 /** @internal Incoming fields over stored ones; returns `prev` itself when nothing differs. */

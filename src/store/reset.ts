@@ -18,6 +18,7 @@ export function resetStore(store: Store): void {
         cell._stamp = 0;
         cell._sig.value = undefined;
       }
+      for (const sig of table._idx?.values() ?? []) sig.value = undefined;
       table._members.length = 0;
       table._ever = false;
       table._version.value++;

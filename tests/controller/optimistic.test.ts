@@ -6,6 +6,7 @@ import { All, Controller, Entity, RestEndpoint, effect, resource } from '../../s
 import { holdRoute, optimisticPatch, type HeldRoute } from '../_fixtures/held.js';
 import { User, makeUsers } from '../_fixtures/models.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
+import { Task } from '../_fixtures/models.js';
 
 class Article extends Entity {
   id = '';
@@ -299,15 +300,8 @@ lists.before.each(async (ctx) => {
 });
 lists.after.each((ctx) => ctx.server.close());
 
-class Todo extends Entity {
-  id = '';
-  title = '';
-  userId = '';
-  pk() {
-    return this.id;
-  }
-  static override key = 'Todo';
-}
+const Todo = Task;
+type Todo = Task;
 
 lists('a create shows under a client id at once; the answer leaves one copy in the same place', async ({ server, ctrl }) => {
   const TodoResource = resource({ urlPrefix: server.url, path: '/todos/:id', schema: Todo });
