@@ -28,6 +28,10 @@ export interface EndpointInterface<A extends readonly any[] = any[], R = any> {
    * until the request settles (see {@link SnapshotInterface}). Default: none.
    */
   getOptimisticResponse?(snap: SnapshotInterface, ...args: A): unknown;
+  /** Aborts the request: it rejects with an `AbortError` and records no error. Default: none. */
+  readonly signal?: AbortSignal | undefined;
+  /** Aborts a request that takes longer, in ms, with a recorded `TimeoutError`. Default: none. */
+  readonly timeout?: number | undefined;
 }
 
 /** What `getOptimisticResponse(snap, ...args)` can read, as in Reactive Data Client. */

@@ -147,6 +147,17 @@ one('throw snap.abort shows nothing and still sends the request', async ({ ctrl,
   reader.stop();
 });
 
+one('an aborted mutation rolls its layer back', async ({ ctrl, update, patches }) => {
+  const controller = new AbortController();
+  const reader = watch(() => ctrl.get(Article, { id: 'a1' })?.title);
+  const done = ctrl.fetch(update.extend({ signal: controller.signal }), { id: 'a1' }, { title: 'optimistic' }).catch((e: Error) => e);
+  await patches.next();
+  controller.abort();
+  assert.is(((await done) as Error).name, 'AbortError');
+  assert.equal(reader.seen, ['base', 'optimistic', 'base']);
+  reader.stop();
+});
+
 one('snap.get reads the optimistic state; snap.fetchedAt is the fetch start', async ({ server }) => {
   let now = 1000;
   const ctrl = new Controller({ clock: () => now });

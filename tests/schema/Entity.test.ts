@@ -1,165 +1,276 @@
-// Entity hooks of Reactive Data Client: merge, mergeWithStore, shouldUpdate, shouldReorder,
-// validate, indexes — on the real HTTP fixture.
+import Decimal from 'decimal.js';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Controller, Entity, RestEndpoint, SchemaError, effect } from '../../src/index.js';
-import { holdRoute } from '../_fixtures/held.js';
-import { json, startServer, type TestServer } from '../_fixtures/server.js';
+import { Controller, Entity, effect } from '../../src/index.js';
+import { endpoint, schemaError } from '../_fixtures/schema.js';
+import { Post, User } from '../_fixtures/models.js';
 
-const hooks = suite<{ server: TestServer; ctrl: Controller }>('Entity hooks');
-hooks.before.each(async (ctx) => {
-  ctx.server = await startServer();
-  ctx.ctrl = new Controller();
-});
-hooks.after.each((ctx) => ctx.server.close());
+//#region normalize
+const normalize = suite('Entity.normalize');
 
-hooks('static merge combines stored and incoming rows (a counter that adds up)', async ({ server, ctrl }) => {
-  class Tally extends Entity {
-    id = '';
-    votes = 0;
+normalize('a nested entity is stored as its pk; a bare pk (string or number) references a row', () => {
+  const ctrl = new Controller();
+  ctrl.set(Post, { id: 'p1', title: 'One', author: { id: 'u1', name: 'Ada' } });
+  ctrl.set(Post, { id: 'p2', title: 'Two', author: 'u1' });
+  class Box extends Entity {
+    id = 0;
+    owner: User | undefined = undefined;
     pk() {
       return this.id;
     }
-    static override key = 'Tally';
-    static override merge(existing: any, incoming: any) {
-      return { ...existing, ...incoming, votes: existing.votes + incoming.votes };
-    }
+    static override key = 'Box';
+    static override schema = { owner: User };
   }
-  server.route('POST', '/tallies/:id/vote', (req, res) => json(res, 200, { id: req.params.id, votes: 1 }));
-  const vote = new RestEndpoint({ urlPrefix: server.url, path: '/tallies/:id/vote', method: 'POST', body: undefined, schema: Tally });
-  await ctrl.fetch(vote, { id: 't' });
-  await ctrl.fetch(vote, { id: 't' });
-  await ctrl.fetch(vote, { id: 't' });
-  assert.is(ctrl.get(Tally, { id: 't' })!.votes, 3);
+  ctrl.set(User, { id: '7', name: 'Seven' });
+  ctrl.set(Box, { id: 1, owner: 7 });
+  assert.is(ctrl.get(Post, { id: 'p2' })!.author, ctrl.get(User, { id: 'u1' }));
+  assert.is(ctrl.get(Box, { id: 1 })!.owner!.name, 'Seven', 'a numeric pk references the row');
+  assert.is(ctrl.get(Box, 1)!.id, 1, 'an entity is read by a bare pk too');
 });
 
-hooks('shouldUpdate can keep the stored row; an equal merge result notifies no one', async ({ server, ctrl }) => {
-  class Doc extends Entity {
+normalize('null and undefined nested values stay as they are', () => {
+  const ctrl = new Controller();
+  ctrl.set(Post, { id: 'p1', author: null });
+  assert.is(ctrl.get(Post, { id: 'p1' })!.author, null);
+  ctrl.set([Post], [null, { id: 'p2' }]);
+  assert.is(ctrl.get(Post, { id: 'p2' })!.author, undefined, 'a missing field takes the class default');
+});
+
+normalize('static process runs before the pk is read', () => {
+  class Tag extends Entity {
+    name = '';
+    pk() {
+      return this.name;
+    }
+    static override key = 'Tag';
+    static override process(input: any) {
+      return { ...input, name: String(input.label).toLowerCase() };
+    }
+  }
+  const ctrl = new Controller();
+  ctrl.set(Tag, { label: 'News' });
+  assert.is(ctrl.get(Tag, { name: 'news' })!.name, 'news');
+});
+
+normalize('the store key is static key, else the class name', () => {
+  class Nameless extends Entity {
     id = '';
-    version = 0;
-    text = '';
     pk() {
       return this.id;
     }
-    static override key = 'Doc';
-    static override shouldUpdate(_em: unknown, _im: unknown, existing: any, incoming: any) {
-      return incoming.version > existing.version;
-    }
   }
-  let doc = { id: 'd', version: 2, text: 'v2' };
-  server.route('GET', '/docs/:id', (_req, res) => json(res, 200, doc));
-  const getDoc = new RestEndpoint({ urlPrefix: server.url, path: '/docs/:id', schema: Doc });
-  await ctrl.fetch(getDoc, { id: 'd' });
-  const seen: string[] = [];
+  assert.is(Nameless._key, 'Nameless');
+  assert.is(User._key, 'User');
+});
+
+normalize('rows with the same pk in one response merge, later fields winning', () => {
+  const ctrl = new Controller();
+  ctrl.set([User], [{ id: 'u1', name: 'Ada' }, { id: 'u1', isAdmin: true }]);
+  const user = ctrl.get(User, { id: 'u1' })!;
+  assert.is(user.name, 'Ada');
+  assert.is(user.isAdmin, true);
+});
+//#endregion
+
+//#region deserializers
+class Price {
+  readonly amount: number;
+  constructor(raw: string) {
+    this.amount = Number(raw);
+  }
+  equals(other: Price) {
+    return other.amount === this.amount;
+  }
+}
+class Order extends Entity {
+  id = '';
+  placedAt = new Date(0);
+  total: Decimal = new Decimal(0);
+  price: Price | undefined = undefined;
+  count = 0;
+  site: URL | undefined = undefined;
+  pk() {
+    return this.id;
+  }
+  static override key = 'Order';
+  static override schema = { placedAt: Date, total: Decimal, price: Price, count: Number, site: URL };
+}
+
+const deserializers = suite('Entity deserializers');
+
+deserializers('classes are constructed with new (Date, URL, a user class, Decimal); functions are called', () => {
+  const ctrl = new Controller();
+  ctrl.set(Order, { id: 'o1', placedAt: '2024-05-01T00:00:00Z', total: '1.10', price: '3', count: '4', site: 'https://a.test/x' });
+  const order = ctrl.get(Order, { id: 'o1' })!;
+  assert.instance(order.placedAt, Date);
+  assert.is(order.placedAt.getTime(), Date.parse('2024-05-01T00:00:00Z'));
+  assert.instance(order.total, Decimal);
+  assert.ok(order.total.equals('1.1'));
+  assert.instance(order.price, Price);
+  assert.is(order.price!.amount, 3);
+  assert.is(order.count, 4);
+  assert.instance(order.site, URL);
+  assert.is(order.site!.pathname, '/x');
+});
+
+deserializers('a deserializer given by function is called, not constructed', () => {
+  const calls: unknown[] = [];
+  class Event extends Entity {
+    id = '';
+    at: Date | undefined = undefined;
+    pk() {
+      return this.id;
+    }
+    static override key = 'Event';
+    static override schema = {
+      at: (iso: string) => {
+        calls.push(iso);
+        return new Date(iso);
+      },
+    };
+  }
+  const ctrl = new Controller();
+  ctrl.set(Event, { id: 'e1', at: '2020-01-01T00:00:00Z' });
+  assert.equal(calls, ['2020-01-01T00:00:00Z']);
+  assert.is(ctrl.get(Event, { id: 'e1' })!.at!.getUTCFullYear(), 2020);
+});
+
+deserializers('an identical write of deserialized values (Date, Decimal, .equals) notifies no one', () => {
+  const ctrl = new Controller();
+  const raw = { id: 'o1', placedAt: '2024-05-01T00:00:00Z', total: '1.10', price: '3' };
+  ctrl.set(Order, raw);
+  let runs = 0;
   const stop = effect(() => {
-    seen.push(ctrl.get(Doc, { id: 'd' })!.text);
+    ctrl.get(Order, { id: 'o1' });
+    runs++;
   });
-  doc = { id: 'd', version: 1, text: 'v1 from a lagging replica' };
-  await ctrl.fetch(getDoc, { id: 'd' });
-  doc = { id: 'd', version: 3, text: 'v3' };
-  await ctrl.fetch(getDoc, { id: 'd' });
-  assert.equal(seen, ['v2', 'v3']);
+  ctrl.set(Order, { ...raw, total: '1.1' });
+  assert.is(runs, 1, 'equal values write nothing');
+  ctrl.set(Order, { ...raw, placedAt: '2024-05-02T00:00:00Z' });
+  assert.is(runs, 2, 'a different Date notifies');
+  ctrl.set(Order, { ...raw, placedAt: '2024-05-02T00:00:00Z', price: '4' });
+  assert.is(runs, 3, 'a different .equals value notifies');
   stop();
 });
 
-hooks('shouldReorder decides which of two responses is newer (a server timestamp instead of fetch order)', async ({ server, ctrl }) => {
-  class Quote extends Entity {
+deserializers('a deserializer that throws rejects the response with a SchemaError naming the field; nothing is written', () => {
+  const ctrl = new Controller();
+  ctrl.set(Order, { id: 'o1', total: '2' });
+  const getOrders = endpoint('getOrders', [Order]);
+  const error = schemaError(() =>
+    ctrl.setResponse(getOrders, [{ id: 'o1', total: '5' }, { id: 'o2', total: 'not a number' }]),
+  );
+  assert.match(error.message, 'getOrders');
+  assert.match(error.message, 'Order.total');
+  assert.match(error.message, '[1]');
+  assert.is(error.path, '[1].total');
+  assert.ok(ctrl.get(Order, { id: 'o1' })!.total.equals(2), 'the first row of the failed response was not written');
+  assert.is(ctrl.get(Order, { id: 'o2' }), undefined);
+  assert.is(ctrl.response(getOrders).value, undefined);
+});
+//#endregion
+
+//#region errors
+const errors = suite('Entity errors');
+
+errors('a value that is not an object, a string or a number is a SchemaError naming the endpoint and the key', () => {
+  const ctrl = new Controller();
+  const getUser = endpoint('getUser', User);
+  for (const bad of [true, [{ id: 'u1' }]]) {
+    const error = schemaError(() => ctrl.setResponse(getUser, bad));
+    assert.match(error.message, 'getUser');
+    assert.match(error.message, 'User');
+  }
+  const nested = schemaError(() => ctrl.set(Post, { id: 'p1', author: false }));
+  assert.match(nested.message, 'set(Post)');
+  assert.is(nested.path, '.author');
+});
+
+errors('a row without a usable pk (missing, empty, NaN, an object) is a SchemaError', () => {
+  const ctrl = new Controller();
+  class Num extends Entity {
+    n: unknown = 0;
+    pk() {
+      return this.n as number;
+    }
+    static override key = 'Num';
+  }
+  for (const bad of [{}, { id: '' }]) assert.match(schemaError(() => ctrl.set(User, bad)).message, 'pk');
+  for (const n of [NaN, Infinity, { x: 1 }]) assert.match(schemaError(() => ctrl.set(Num, { n })).message, 'Num');
+  ctrl.set(Num, { n: 0 });
+  assert.is(ctrl.get(Num, 0)!.n, 0, 'the number 0 is a usable pk');
+});
+
+errors('two classes sharing one key in a response is an error; a subclass may share its parent key', () => {
+  class A extends Entity {
     id = '';
-    price = 0;
-    updatedAt = 0;
     pk() {
       return this.id;
     }
-    static override key = 'Quote';
-    static override shouldReorder(_em: unknown, _im: unknown, existing: any, incoming: any) {
-      return incoming.updatedAt < existing.updatedAt;
-    }
+    static override key = 'Same';
   }
-  const gets = holdRoute(server, 'GET', '/quotes/:id');
-  const getQuote = new RestEndpoint({ urlPrefix: server.url, path: '/quotes/:id', searchParams: {} as { v?: string }, schema: Quote });
-  const first = ctrl.fetch(getQuote, { id: 'q' });
-  const firstHeld = await gets.next();
-  const second = ctrl.fetch(getQuote, { id: 'q', v: '2' });
-  const secondHeld = await gets.next();
-  // The later-started request answers with older data; by fetch order it would win.
-  secondHeld.reply(200, { id: 'q', price: 1, updatedAt: 100 });
-  await second;
-  firstHeld.reply(200, { id: 'q', price: 2, updatedAt: 200 });
-  await first;
-  assert.is(ctrl.get(Quote, { id: 'q' })!.price, 2);
-});
-
-hooks('mergeWithStore receives metas ordered by fetch start', async ({ server, ctrl }) => {
-  const calls: [number, number][] = [];
-  class Note extends Entity {
+  class B extends Entity {
     id = '';
-    text = '';
     pk() {
       return this.id;
     }
-    static override key = 'Note';
-    static override mergeWithStore(em: { fetchedAt: number }, im: { fetchedAt: number }, existing: any, incoming: any) {
-      calls.push([em.fetchedAt, im.fetchedAt]);
-      return super.mergeWithStore(em, im, existing, incoming);
-    }
+    static override key = 'Same';
   }
-  server.route('GET', '/notes/:id', (_req, res) => json(res, 200, { id: 'n', text: 'x' }));
-  const getNote = new RestEndpoint({ urlPrefix: server.url, path: '/notes/:id', schema: Note });
-  await ctrl.fetch(getNote, { id: 'n' });
-  await ctrl.fetch(getNote, { id: 'n' });
-  assert.is(calls.length, 1);
-  assert.ok(calls[0][0] < calls[0][1]);
+  class A2 extends A {
+    extra = '';
+  }
+  const ctrl = new Controller();
+  const error = schemaError(() => ctrl.set({ a: A, b: B }, { a: { id: '1' }, b: { id: '2' } }));
+  assert.match(error.message, '"Same"');
+  assert.match(error.message, 'A');
+  assert.match(error.message, 'B');
+  assert.is(ctrl.get(A, '1'), undefined, 'nothing was written');
+  ctrl.set({ a: A, b: A2 }, { a: { id: '1' }, b: { id: '2', extra: 'x' } });
+  assert.is(ctrl.get(A, '2')!.id, '2');
 });
 
-hooks('validate rejects the whole response, named, writing nothing', async ({ server, ctrl }) => {
-  class Person extends Entity {
+errors('a class whose constructor throws still denormalizes, without defaults', () => {
+  class Strict extends Entity {
     id = '';
-    email = '';
+    constructor() {
+      super();
+      throw new Error('no direct construction');
+    }
     pk() {
       return this.id;
     }
-    static override key = 'Person';
-    static override validate(value: any) {
-      return typeof value.email === 'string' && value.email.includes('@') ? undefined : 'email must contain @';
-    }
+    static override key = 'Strict';
   }
-  server.route('GET', '/people', (_req, res) => json(res, 200, [{ id: '1', email: 'a@x' }, { id: '2', email: 'nope' }]));
-  const getPeople = new RestEndpoint({ urlPrefix: server.url, path: '/people', schema: [Person], name: 'getPeople' });
-  const error = await ctrl.fetch(getPeople).catch((e: Error) => e);
-  assert.instance((error as Error).cause ?? error, SchemaError);
-  assert.match((error as Error).message, 'getPeople: invalid Person at response[1]: email must contain @');
-  assert.is(ctrl.get(Person, { id: '1' }), undefined, 'the valid row was not written either');
+  const ctrl = new Controller();
+  ctrl.set(Strict, { id: 's1' });
+  const row = ctrl.get(Strict, 's1')!;
+  assert.instance(row, Strict);
+  assert.is(row.id, 's1');
+});
+//#endregion
+
+//#region denormalize
+const denormalize = suite('Entity.denormalize');
+
+denormalize('instances of the class with defaults under stored fields; frozen outside production', () => {
+  const ctrl = new Controller();
+  ctrl.set(User, { id: 'u1', name: 'Ada' });
+  const user = ctrl.get(User, { id: 'u1' })!;
+  assert.instance(user, User);
+  assert.equal(user.posts, []);
+  assert.is(Object.isFrozen(user), process.env.NODE_ENV !== 'production');
 });
 
-hooks('indexes find a row by a unique field, follow renames, and wait for a row not cached yet', async ({ server, ctrl }) => {
-  class Member extends Entity {
-    id = '';
-    username = '';
-    pk() {
-      return this.id;
-    }
-    static override key = 'Member';
-    static override indexes = ['username'];
-  }
-  const rows = [
-    { id: '1', username: 'ada' },
-    { id: '2', username: 'grace' },
-  ];
-  server.route('GET', '/members', (_req, res) => json(res, 200, rows));
-  const getMembers = new RestEndpoint({ urlPrefix: server.url, path: '/members', schema: [Member] });
-  const seen: (string | undefined)[] = [];
-  const stop = effect(() => {
-    seen.push(ctrl.get(Member, { username: 'ada' })?.id);
-  });
-  await ctrl.fetch(getMembers);
-  assert.is(ctrl.get(Member, { username: 'grace' })!.id, '2');
-  rows[0].username = 'lovelace';
-  rows[1].username = 'ada';
-  await ctrl.fetch(getMembers);
-  assert.equal(seen, [undefined, '1', '2']);
-  assert.is(ctrl.get(Member, { username: 'lovelace' })!.id, '1');
-  assert.is(ctrl.get(Member, { username: 'nobody' }), undefined);
-  stop();
+denormalize('reading by args: a missing first argument reads nothing', () => {
+  const ctrl = new Controller();
+  ctrl.set(User, { id: 'u1' });
+  assert.is(ctrl.get(User), undefined);
+  assert.is(ctrl.get(User, null), undefined);
+  assert.is(ctrl.get(User, { id: '' }), undefined);
 });
+//#endregion
 
-hooks.run();
+normalize.run();
+deserializers.run();
+errors.run();
+denormalize.run();
