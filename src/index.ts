@@ -8,9 +8,9 @@ export type { ReadonlySignal, Signal } from '@preact/signals-core';
 
 export { All } from './schema/All.js';
 export { Collection } from './schema/Collection.js';
-export type { CollectionOptions, NonFilterArgumentKeys } from './schema/Collection.js';
+export type { CollectionMode, CollectionOptions, NonFilterArgumentKeys } from './schema/Collection.js';
 export { Entity } from './schema/Entity.js';
-export type { Deserializer } from './schema/Entity.js';
+export type { Deserializer, EntityMeta } from './schema/Entity.js';
 export { Invalidate } from './schema/Invalidate.js';
 export { Lazy } from './schema/Lazy.js';
 export { Query } from './schema/Query.js';
@@ -42,7 +42,7 @@ export { RestEndpoint } from './endpoint/RestEndpoint.js';
 export type { BodylessMethod, RestArgs, RestEndpointOptions, RestExtendOptions } from './endpoint/RestEndpoint.js';
 export { resource } from './endpoint/resource.js';
 export type { Resource, ResourceOptions } from './endpoint/resource.js';
-export type { EndpointInterface } from './endpoint/types.js';
+export type { EndpointInterface, SnapshotInterface } from './endpoint/types.js';
 
 export { Controller } from './controller/Controller.js';
 export type { ControllerOptions, KeyFilter, Queryable, QueryArgs, ResolveType } from './controller/Controller.js';
