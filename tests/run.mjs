@@ -3,13 +3,15 @@
 //
 //   node tests/run.mjs              all tests
 //   node tests/run.mjs store/       only files whose path contains "store/"
+//   node tests/run.mjs store/,spec/ files whose path contains any of them
 //   TEST_DIST=1 node tests/run.mjs  tests import the built dist/ instead of src/
+//   TEST_BAIL=1 node tests/run.mjs  stop starting files after the first failure (tools/mutate.mjs)
 //   COVERAGE=0 node tests/run.mjs   skip the coverage table (printed for full runs over src/);
 //                                   COVERAGE=files lists the lines and branches missed per file
 import { build } from 'esbuild';
 import { solidPlugin } from 'esbuild-plugin-solid';
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
@@ -28,7 +30,10 @@ function walk(dir) {
   });
 }
 
-const files = walk(join(root, 'tests')).filter((f) => relative(root, f).includes(filter)).sort();
+const filters = filter.split(',');
+const files = walk(join(root, 'tests'))
+  .filter((f) => filters.some((part) => relative(root, f).includes(part)))
+  .sort();
 rmSync(outdir, { recursive: true, force: true });
 
 // Tests of the shipped build compare dist/ with src/: build first when dist/ is stale.
@@ -121,7 +126,7 @@ function runOne(file) {
     let text = '';
     child.stdout.on('data', (d) => (text += d));
     child.stderr.on('data', (d) => (text += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), Number(process.env.TEST_TIMEOUT_MS ?? 120_000));
     child.on('close', (code) => {
       clearTimeout(timer);
       const total = Number(/Total:\s+(\d+)/.exec(text)?.[1] ?? 0);
@@ -134,9 +139,12 @@ function runOne(file) {
       const name = relative(root, file);
       if (bad || code !== 0) {
         failures.push(name);
+        if (process.env.TEST_BAIL === '1') queue.length = 0;
         process.stdout.write(`FAIL ${name} (exit ${code})\n${text}\n`);
       } else {
         process.stdout.write(`ok   ${name}  ${ok} passed\n`);
+        // A test may report a figure of its own (a scenario count): the text after [report].
+        for (const [, line] of text.matchAll(/\[report\] ([^\n]*)/g)) process.stdout.write(`       ${line}\n`);
       }
       done();
     });
@@ -159,6 +167,14 @@ await Promise.all(
 );
 console.log(`\n${files.length} files in ${((Date.now() - started) / 1000).toFixed(1)}s`);
 if (coverageDir) await (await import('./_fixtures/coverage.mjs')).printCoverage(coverageDir, join(outdir, 'src'), root);
+if (!filter && existsSync(join(root, 'tools/mutation-score.json'))) {
+  // The mutation check is too slow for every run: print the score it last recorded.
+  const m = JSON.parse(readFileSync(join(root, 'tools/mutation-score.json'), 'utf8'));
+  const partial = m.run < m.mutants ? ` (a partial run: ${m.run} of ${m.mutants} mutants)` : '';
+  console.log(
+    `mutation check of src/store and src/controller (${m.command}, ${m.date}): ${m.killed} of ${m.run} mutants killed, ${m.score}${partial}; survivors in tools/mutation-score.json`,
+  );
+}
 if (failures.length) console.log(`failed files:\n  ${failures.join('\n  ')}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 rmSync(outdir, { recursive: true, force: true });

@@ -29,10 +29,9 @@ function suspense<E extends EndpointInterface>(
   list: Accessor<ArgList>,
 ): Accessor<ResolveType<E> | undefined> {
   const value = fromResponse(ctrl, endpoint, list);
-  const [request] = createResource(list, (a) => {
-    const params = a as Parameters<E['fetch']>;
-    return ctrl.isStale(endpoint, ...params) ? ctrl.fetch(endpoint, ...params) : undefined;
-  });
+  // Fetches when missing or stale; a current error rejects at once (to the ErrorBoundary),
+  // as Preact's useSuspense throws it.
+  const [request] = createResource(list, (a) => ctrl.fetchIfStale(endpoint, ...(a as Parameters<E['fetch']>)));
   return () => {
     const current = value();
     if (current === undefined && list() !== null) request();

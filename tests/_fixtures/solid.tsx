@@ -1,0 +1,26 @@
+/** @jsxImportSource solid-js */
+/** Solid test helpers: mounting inside a provider and boundaries. */
+import { container } from './dom.js';
+import { ErrorBoundary, Suspense, type JSX } from 'solid-js';
+import { render } from 'solid-js/web';
+import type { Controller } from '../../src/index.js';
+import { CacheProvider } from '../../src/solid/index.js';
+
+/**
+ * Renders `view` into a fresh container inside a provider of `ctrl`, an ErrorBoundary
+ * (`error: <message>`) and a Suspense whose fallback is `loading`.
+ */
+export function mount(ctrl: Controller, view: () => JSX.Element) {
+  const root = container();
+  const dispose = render(
+    () => (
+      <CacheProvider controller={ctrl}>
+        <ErrorBoundary fallback={(error: Error) => <em>{`error: ${error.message}`}</em>}>
+          <Suspense fallback={<i>loading</i>}>{view()}</Suspense>
+        </ErrorBoundary>
+      </CacheProvider>
+    ),
+    root,
+  );
+  return { root, dispose };
+}
