@@ -220,7 +220,8 @@ export class Store {
    */
   _put(table: Table, cell: Cell, next: Row | undefined): number {
     const prev = cell._sig.peek();
-    if (next === prev) return 0;
+    // Equal data writes nothing (rule 2); a layer folded or dropped makes new, equal objects.
+    if (next === prev || (next !== undefined && prev !== undefined && equalFields(next, prev))) return 0;
     cell._sig.value = next;
     if (table._idx !== undefined) reindex(table, prev, next);
     const member = next !== undefined || (cell._over !== undefined && cell._over._base !== undefined);
