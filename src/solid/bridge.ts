@@ -9,9 +9,10 @@
  * changed (DESIGN rule 4), and the Solid signal keeps Solid's `===` check, so a
  * component reading one row re-runs only when that row changes.
  */
-import { createComputed, createMemo, createSignal, onCleanup, type Accessor } from 'solid-js';
+import { batch, createComputed, createMemo, createSignal, onCleanup, type Accessor } from 'solid-js';
 import { effect, untracked, type Controller, type EndpointInterface, type ReadonlySignal, type ResolveType } from '../index.js';
 import { argsKey } from '../util/argsKey.js';
+import { stable, tableOf } from './stable.js';
 
 /** The parameters object an endpoint call takes (its first argument). */
 export type EndpointArg<E extends EndpointInterface> = Parameters<E['fetch']>[0];
@@ -50,10 +51,12 @@ export function createArgs(args: (() => unknown) | undefined): Accessor<ArgList>
 /**
  * @internal Mirrors the view returned by `view()` into a Solid signal. When `view()`
  * returns another view (the args re-keyed) the old subscription is disposed; so is the
- * last one when the owner is cleaned up, which releases the view.
+ * last one when the owner is cleaned up, which releases the view. With `ctrl`, cache
+ * data is translated to stable objects (./stable.ts).
  */
-export function fromView<T>(view: () => ReadonlySignal<T> | null): Accessor<T | undefined> {
+export function fromView<T>(view: () => ReadonlySignal<T> | null, ctrl?: Controller): Accessor<T | undefined> {
   const [value, setValue] = createSignal<T | undefined>();
+  const table = ctrl && tableOf(ctrl);
   createComputed(() => {
     const source = view();
     if (source === null) {
@@ -65,7 +68,7 @@ export function fromView<T>(view: () => ReadonlySignal<T> | null): Accessor<T | 
         const next = source.value;
         // Solid runs dependent computations synchronously inside this write; untracked
         // keeps whatever they read out of this effect's dependencies.
-        untracked(() => setValue(() => next));
+        untracked(() => batch(() => setValue(() => (table ? (stable(table, next) as T) : next))));
       }),
     );
   });
@@ -81,7 +84,7 @@ export function fromResponse<E extends EndpointInterface>(
   return fromView(() => {
     const a = list();
     return a && ctrl.response(endpoint, ...(a as Parameters<E['fetch']>));
-  });
+  }, ctrl);
 }
 
 /** @internal Swallows a rejection that is reported elsewhere (meta error, error boundary). */
