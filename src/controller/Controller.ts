@@ -9,7 +9,7 @@
  * await ctrl.fetch(getUsers);
  * effect(() => console.log(ctrl.get(userCount, { isAdmin: true })));
  */
-import { batch, untracked, type ReadonlySignal } from '@preact/signals-core';
+import { batch, effect, untracked, type ReadonlySignal } from '@preact/signals-core';
 import type { EndpointInterface } from '../endpoint/types.js';
 import type { Query } from '../schema/Query.js';
 import type { Denormalize, Schema } from '../schema/types.js';
@@ -57,6 +57,15 @@ interface Subscription {
   timer: ReturnType<typeof setInterval> | undefined;
 }
 
+/** A key shown on screen: what to refetch it with, and its expiry watch. */
+interface Mounted {
+  endpoint: EndpointInterface;
+  args: readonly unknown[];
+  count: number;
+  stop: () => void;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
 export class Controller {
   readonly #store = new Store();
   readonly #views = new Views(this.#store);
@@ -66,6 +75,7 @@ export class Controller {
   #stamp = 0;
   readonly #inflight = new Map<string, Promise<unknown>>();
   readonly #subscriptions = new Map<string, Subscription>();
+  readonly #mounted = new Map<string, Mounted>();
 
   constructor(options: ControllerOptions = {}) {
     this.#clock = options.clock ?? Date.now;
@@ -291,28 +301,38 @@ export class Controller {
     this.#write(endpoint, args, endpoint.key(...args), response, ++this.#stamp);
   }
 
-  /** Marks the endpoint's response invalid: it keeps showing, and the next read refetches. */
+  /**
+   * Marks the endpoint's response invalid: it keeps showing; a mounted key (shown by a
+   * binding, or `subscribe`d) refetches now, any other key on its next read.
+   */
   invalidate<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): void {
-    const result = this.#store._result(endpoint.key(...args));
+    const key = endpoint.key(...args);
+    const result = this.#store._result(key);
     result._meta.value = { ...result._meta.peek(), invalidated: true };
+    this.#refetch(key);
   }
 
-  /** Invalidates every cached response whose key passes `test` (default: all). */
+  /** Invalidates every cached response whose key passes `test` (default: all); mounted ones refetch now, once. */
   invalidateAll(test: (key: string) => boolean = () => true): void {
     this.#markAll(test, { invalidated: true });
   }
 
-  /** Makes every cached response whose key passes `test` stale (default: all). */
+  /** Makes every cached response whose key passes `test` stale (default: all); mounted ones refetch now, once. */
   expireAll(test: (key: string) => boolean = () => true): void {
     this.#markAll(test, { expiresAt: 0 });
   }
 
   #markAll(test: (key: string) => boolean, change: Partial<Meta>): void {
+    const marked: string[] = [];
     batch(() => {
       for (const [key, result] of this.#store._results) {
-        if (result._sig.peek() !== undefined && test(key)) result._meta.value = { ...result._meta.peek(), ...change };
+        if (result._sig.peek() !== undefined && test(key)) {
+          result._meta.value = { ...result._meta.peek(), ...change };
+          marked.push(key);
+        }
       }
     });
+    for (const key of marked) this.#refetch(key);
   }
 
   //#endregion
@@ -336,7 +356,7 @@ export class Controller {
       }
     }
     sub.count++;
-    this.fetchIfStale(endpoint, ...args).catch(noop);
+    this._mount(endpoint, ...args);
     let done = false;
     return () => {
       if (done) return;
@@ -353,6 +373,7 @@ export class Controller {
   #release(key: string): void {
     const sub = this.#subscriptions.get(key);
     if (sub === undefined) return;
+    this.#unmount(key);
     if (--sub.count > 0) return;
     if (sub.timer !== undefined) clearInterval(sub.timer);
     this.#subscriptions.delete(key);
@@ -361,6 +382,62 @@ export class Controller {
   /** Number of subscriptions of a key (0 when none). */
   subscriptionCount<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): number {
     return this.#subscriptions.get(endpoint.key(...args))?.count ?? 0;
+  }
+
+  //#endregion
+
+  //#region mounted keys
+
+  /**
+   * @internal Marks a key as shown (by a binding or `subscribe`) until the returned
+   * function is called; reference-counted per key. A mounted key is fetched now when
+   * stale, refetched (once, sharing a request in flight) by `invalidate`,
+   * `invalidateAll` and `expireAll`, and again when its data expires; its cached data
+   * keeps showing meanwhile. A key whose last fetch failed waits for a retry.
+   */
+  _mount<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): () => void {
+    const key = endpoint.key(...args);
+    let mounted = this.#mounted.get(key);
+    if (mounted === undefined) {
+      const m: Mounted = (mounted = { endpoint, args, count: 0, stop: noop, timer: undefined });
+      this.#mounted.set(key, m);
+      const meta = this.#store._result(key)._meta;
+      // Re-armed on every meta change: a new fetch moves the expiry, an error stops it.
+      const check = () => {
+        clearTimeout(m.timer);
+        const { error, fetchedAt, expiresAt } = meta.peek();
+        if (error !== undefined || fetchedAt === 0) return;
+        const delay = expiresAt - this.#clock();
+        if (delay <= 0) this.#refetch(key);
+        else if (delay < 2 ** 31) m.timer = setTimeout(check, delay);
+      };
+      m.stop = effect(() => {
+        meta.value;
+        untracked(check);
+      });
+    }
+    mounted.count++;
+    this.fetchIfStale(endpoint, ...args).catch(noop);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.#unmount(key);
+    };
+  }
+
+  #unmount(key: string): void {
+    const m = this.#mounted.get(key);
+    if (m === undefined || --m.count > 0) return;
+    m.stop();
+    clearTimeout(m.timer);
+    this.#mounted.delete(key);
+  }
+
+  /** Refetches a mounted key (nothing when it is not mounted). */
+  #refetch(key: string): void {
+    const m = this.#mounted.get(key);
+    if (m !== undefined) this.fetch(m.endpoint, ...m.args).catch(noop);
   }
 
   //#endregion
