@@ -9,8 +9,9 @@
  * await ctrl.fetch(getUsers);
  * effect(() => console.log(ctrl.get(userCount, { isAdmin: true })));
  */
-import { batch, effect, untracked, type ReadonlySignal } from '@preact/signals-core';
+import { Signal, batch, effect, untracked, type ReadonlySignal } from '@preact/signals-core';
 import type { EndpointInterface } from '../endpoint/types.js';
+import { isEntity } from '../schema/Entity.js';
 import type { Query } from '../schema/Query.js';
 import type { Denormalize, Schema } from '../schema/types.js';
 import { denormalizeValue, normalizeValue } from '../schema/visit.js';
@@ -74,6 +75,8 @@ export class Controller {
   /** Fetch start counter: orders responses (two clock reads can return the same ms). */
   #stamp = 0;
   readonly #inflight = new Map<string, Promise<unknown>>();
+  /** Bumped whenever `#inflight` changes: what `isFetching` readers track. */
+  readonly #flights = new Signal(0);
   readonly #subscriptions = new Map<string, Subscription>();
   readonly #mounted = new Map<string, Mounted>();
 
@@ -105,8 +108,10 @@ export class Controller {
     const promise = this.#request(endpoint, args, key, stamp);
     if (!endpoint.sideEffect) {
       this.#inflight.set(key, promise);
+      this.#flights.value++;
       const clear = () => {
         if (this.#inflight.get(key) === promise) this.#inflight.delete(key);
+        this.#flights.value++;
       };
       promise.then(clear, clear);
     }
@@ -125,7 +130,7 @@ export class Controller {
     } catch (error) {
       return Promise.reject(error);
     }
-    if (!endpoint.sideEffect && !this.#isStale(key)) {
+    if (!endpoint.sideEffect && !this.#isStale(key, endpoint, args)) {
       const error = this.#freshError(key);
       if (error !== undefined) return Promise.reject(error);
       return Promise.resolve(this.#views.response(key, endpoint.schema, args).peek() as ResolveType<E>);
@@ -139,18 +144,36 @@ export class Controller {
    * endpoint's `errorExpiryLength`, so a failing endpoint is not refetched on every read).
    */
   isStale<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): boolean {
-    return this.#isStale(endpoint.key(...args));
+    return this.#isStale(endpoint.key(...args), endpoint, args);
   }
 
-  /** Stale: missing, expired or invalidated — unless an error is still current. */
-  #isStale(key: string): boolean {
+  /**
+   * Whether a GET of the endpoint and args is in flight; tracked inside an effect (a
+   * reader re-runs when it starts or settles).
+   */
+  isFetching<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): boolean {
+    this.#flights.value;
+    return this.#inflight.has(endpoint.key(...args));
+  }
+
+  /**
+   * Stale: missing, expired or invalidated — unless an error is still current. A response
+   * whose entity is gone (deleted) is missing. An Entity endpoint never fetched is fresh
+   * while a response that stored its row vouches for the row (`Cell._expiresAt`).
+   */
+  #isStale(key: string, endpoint: EndpointInterface, args: readonly unknown[]): boolean {
     const result = this.#store._results.get(key);
-    if (result === undefined) return true;
-    const meta = result._meta.peek();
+    const meta = result?._meta.peek();
     const now = this.#clock();
-    if (meta.error !== undefined && now < meta.errorExpiresAt) return false;
-    if (result._sig.peek() === undefined) return true;
-    return meta.invalidated || now >= meta.expiresAt;
+    if (meta?.error !== undefined && now < meta.errorExpiresAt) return false;
+    if (meta?.invalidated) return true;
+    if (result?._sig.peek() === undefined) {
+      const schema = endpoint.schema;
+      if (!isEntity(schema)) return true;
+      const cell = this.#store._tables.get(schema._key)?._cells.get(String(schema.queryKey(args)));
+      return cell?._sig.peek() === undefined || now >= cell._expiresAt;
+    }
+    return now >= meta!.expiresAt || untracked(() => this.#views.response(key, endpoint.schema, args).value) === undefined;
   }
 
   /** The key's last error while it is current (before `errorExpiryLength` passed). */
@@ -193,8 +216,9 @@ export class Controller {
     }
     const retain = this.#retains(endpoint);
     const now = this.#clock();
+    const expiresAt = now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY);
     batch(() => {
-      this.#store._commit(staging, stamp);
+      this.#store._commit(staging, stamp, expiresAt);
       if (!retain) return;
       const result = this.#store._result(key);
       if (stamp < result._stamp) return;
@@ -202,7 +226,7 @@ export class Controller {
       if (!equalValue(result._sig.peek(), normalized)) result._sig.value = normalized;
       result._meta.value = {
         fetchedAt: now,
-        expiresAt: now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY),
+        expiresAt,
         error: undefined,
         errorExpiresAt: 0,
         invalidated: false,

@@ -14,7 +14,7 @@
  * (`ctrl.getError` has the error).
  */
 import { useEffect } from 'preact/hooks';
-import type { Controller, EndpointInterface, ReadonlySignal, ResolveType } from '../index.js';
+import { untracked, type Controller, type EndpointInterface, type ReadonlySignal, type ResolveType } from '../index.js';
 import { noop, useResponse, type EndpointArgs } from './useQuery.js';
 
 /**
@@ -37,11 +37,23 @@ function useEndpoint<E extends EndpointInterface>(
   return view;
 }
 
-/** What a render without data throws: a current error, or a settled-never-rejected fetch. */
+/**
+ * @internal How to retry the key whose current error a render threw: the
+ * `ErrorBoundary` reset calls it.
+ */
+export const retries = new WeakMap<object, () => unknown>();
+
+/**
+ * What a render without data throws: a current error (unless a retry is in flight), or
+ * the promise of a fetch, which never rejects.
+ */
 function pending<E extends EndpointInterface>(ctrl: Controller, endpoint: E, list: Parameters<E['fetch']>): unknown {
   const { error } = ctrl.meta(endpoint, ...list).peek();
   // A current error makes the key "not stale": throw it instead of refetching.
-  if (error !== undefined && !ctrl.isStale(endpoint, ...list)) return error;
+  if (error !== undefined && !ctrl.isStale(endpoint, ...list) && !untracked(() => ctrl.isFetching(endpoint, ...list))) {
+    retries.set(error, () => ctrl.fetch(endpoint, ...list).catch(noop));
+    return error;
+  }
   return ctrl.fetch(endpoint, ...list).then(noop, noop);
 }
 

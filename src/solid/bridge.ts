@@ -49,20 +49,18 @@ export function createArgs(args: (() => unknown) | undefined): Accessor<ArgList>
 }
 
 /**
- * @internal Mirrors the view returned by `view()` into a Solid signal. When `view()`
- * returns another view (the args re-keyed) the old subscription is disposed; so is the
- * last one when the owner is cleaned up, which releases the view. With `ctrl`, cache
- * data is translated to stable objects (./stable.ts).
+ * @internal Mirrors the view `make(args)` returns for the current argument list into a
+ * Solid signal (`undefined` for `null` args). When the list changes the old subscription
+ * is disposed; so is the last one when the owner is cleaned up, which releases the view.
+ * With `ctrl`, cache data is translated to stable objects (./stable.ts).
  */
-export function fromView<T>(view: () => ReadonlySignal<T> | null, ctrl?: Controller): Accessor<T | undefined> {
+export function fromView<T>(list: Accessor<ArgList>, make: (args: any[]) => ReadonlySignal<T>, ctrl?: Controller): Accessor<T | undefined> {
   const [value, setValue] = createSignal<T | undefined>();
   const table = ctrl && tableOf(ctrl);
   createComputed(() => {
-    const source = view();
-    if (source === null) {
-      setValue(undefined);
-      return;
-    }
+    const a = list();
+    if (a === null) return setValue(undefined);
+    const source = make(a as any[]);
     onCleanup(
       effect(() => {
         const next = source.value;
@@ -81,10 +79,7 @@ export function fromResponse<E extends EndpointInterface>(
   endpoint: E,
   list: Accessor<ArgList>,
 ): Accessor<ResolveType<E> | undefined> {
-  return fromView(() => {
-    const a = list();
-    return a && ctrl.response(endpoint, ...(a as Parameters<E['fetch']>));
-  }, ctrl);
+  return fromView(list, (a) => ctrl.response(endpoint, ...(a as Parameters<E['fetch']>)), ctrl);
 }
 
 /** @internal Swallows a rejection that is reported elsewhere (meta error, error boundary). */

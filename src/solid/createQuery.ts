@@ -35,12 +35,8 @@ export function createQuery<Q extends Queryable>(
   args?: () => QueryArg<Q> | null,
 ): Accessor<Denormalize<Q> | undefined> {
   const ctrl = useController();
-  const list = createArgs(args);
-  return fromView(() => {
-    const a = list();
-    // Both Controller.query overloads in one: the return type is Denormalize<Q> either way.
-    return a && (ctrl.query(queryable as Schema, ...a) as ReadonlySignal<Denormalize<Q> | undefined>);
-  }, ctrl);
+  // Both Controller.query overloads in one: the value type is Denormalize<Q> either way.
+  return fromView(createArgs(args), (a) => ctrl.query(queryable as Schema, ...a) as ReadonlySignal<Denormalize<Q> | undefined>, ctrl);
 }
 
 /**

@@ -4,7 +4,7 @@
  *
  * ## How `createSuspense` suspends
  *
- * A `createResource` keyed on the argument list runs the fetch; its only job is to tell
+ * A `createResource` keyed on "no data for these args" runs the fetch; its only job is to tell
  * `<Suspense>` that a request is pending and to carry a failed request's error to
  * `<ErrorBoundary>`. The value shown is always the cache's view, never the resource's
  * value. The accessor reads the resource only while the view has no data, so:
@@ -42,10 +42,13 @@ function suspense<E extends EndpointInterface>(
 ): Accessor<ResolveType<E> | undefined> {
   const value = fromResponse(ctrl, endpoint, list);
   mount(ctrl, endpoint, list, live);
-  const [request] = createResource(list, (a) => {
-    const params = a as Parameters<E['fetch']>;
-    return ctrl.isStale(endpoint, ...params) ? ctrl.fetch(endpoint, ...params) : undefined;
-  });
+  // Loads whenever the view has no data for the args: on mount, on new args, after an
+  // <ErrorBoundary> reset (its children are created again) and when the entity shown
+  // was deleted. Stale data is refetched by the mount, in the background.
+  const [request] = createResource(
+    () => value() === undefined && list(),
+    (a) => ctrl.fetch(endpoint, ...(a as Parameters<E['fetch']>)),
+  );
   return () => {
     const current = value();
     if (current === undefined && list() !== null) request();
