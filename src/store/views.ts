@@ -77,7 +77,8 @@ export class Views {
     const result = this.#store._result(key);
     return this.#cached(key, () =>
       this.#denormalizing(args, (walker) => {
-        const stored = result._sig.value ?? (isEntity(schema) ? schema.queryKey(args) : undefined);
+        let stored = result._sig.value;
+        if (stored === undefined && isEntity(schema)) stored = schema.queryKey(args);
         return stored === undefined ? undefined : denormalizeValue(schema, stored, walker);
       }),
     );
