@@ -90,9 +90,9 @@ api('signal-cache exports every type of its public signatures', () => {
 });
 
 api('the binding entries export the types of their signatures', () => {
-  const bindingTypes = ['CacheProviderProps', 'EndpointArg', 'EndpointArgs', 'QueryArg'];
-  assert.equal(typeExportsOf('solid/index.ts'), bindingTypes);
-  assert.equal(typeExportsOf('preact/index.ts'), bindingTypes);
+  const shared = ['CacheProviderProps', 'EndpointArg', 'EndpointArgs', 'Mutation', 'QueryArg'];
+  assert.equal(typeExportsOf('solid/index.ts'), shared);
+  assert.equal(typeExportsOf('preact/index.ts'), [...shared, 'ErrorBoundaryProps'].sort());
 });
 
 api('the schema namespace mirrors Reactive Data Client', () => {
@@ -116,8 +116,13 @@ api('signal-cache/solid exports exactly the reviewed names', () => {
   assert.equal(exportsOf(solid), [
     'CacheProvider',
     'createCache',
+    'createError',
     'createFetch',
+    'createKeepPrevious',
     'createLive',
+    'createLoading',
+    'createMeta',
+    'createMutation',
     'createQuery',
     'createSuspense',
     'useController',
@@ -127,13 +132,19 @@ api('signal-cache/solid exports exactly the reviewed names', () => {
 api('signal-cache/preact exports exactly the reviewed names', () => {
   assert.equal(exportsOf(preact), [
     'CacheProvider',
+    'ErrorBoundary',
     'useCache',
     'useCacheSignal',
     'useController',
+    'useError',
     'useFetch',
     'useFetchSignal',
+    'useKeepPrevious',
     'useLive',
     'useLiveSignal',
+    'useLoading',
+    'useMeta',
+    'useMutation',
     'useQuery',
     'useQuerySignal',
     'useSuspense',
