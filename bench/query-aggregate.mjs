@@ -32,8 +32,13 @@ const scToggle = () => {
   ctrl.set(sc.User, { id: target.id, isAdmin: toggled[a++ & 1] });
   return view.value;
 };
+const scToggleResponse = () => {
+  ctrl.setResponse(sc.getUser, { id: target.id }, { id: target.id, isAdmin: toggled[a++ & 1] });
+  return view.value;
+};
 s.gate('signal-cache: count', view.value === admins && ctrl.get(scCount) === admins, `${view.value}`);
 s.gate('signal-cache: count after a toggle', scToggle() === afterToggle && scToggle() === admins);
+s.gate('signal-cache: count after a setResponse toggle', scToggleResponse() === afterToggle && scToggleResponse() === admins);
 
 // data-client
 const store = dc.createStore();
@@ -66,6 +71,7 @@ s.gate('tanstack: count', observer.getCurrentResult().data === admins);
 s.gate('tanstack: count after a toggle', tqToggle() === afterToggle && tqToggle() === admins);
 collect();
 
+s.task({ case: 'after toggle', peer: 'signal-cache', variant: 'setResponse + view.value', op: scToggleResponse });
 s.task({ case: 'after toggle', peer: 'signal-cache', variant: 'set + view.value', op: scToggle });
 s.task({ case: 'after toggle', peer: 'data-client', variant: 'setResponse + getResponse(Query)', op: dcToggle });
 s.task({

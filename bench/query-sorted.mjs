@@ -45,6 +45,14 @@ const scKey = () => {
   ctrl.set(sc.Issue, { id: X.id, createdAt: times[b++ & 1] });
   return sorted.value;
 };
+const scTitleResponse = () => {
+  ctrl.setResponse(sc.getIssue, { id: X.id }, { id: X.id, title: titles[a++ & 1] });
+  return sorted.value;
+};
+const scKeyResponse = () => {
+  ctrl.setResponse(sc.getIssue, { id: X.id }, { id: X.id, createdAt: times[b++ & 1] });
+  return sorted.value;
+};
 
 // data-client
 const store = dc.createStore();
@@ -78,11 +86,14 @@ function validate(peer, read, title, key) {
   s.check(`${peer}: no re-sort on a non-sort-field update`, titleCompares === 0, `${titleCompares} comparator calls (sort-key update: ${keyCompares})`);
 }
 validate('signal-cache', () => sorted.value, scTitle, scKey);
+validate('signal-cache setResponse', () => sorted.value, scTitleResponse, scKeyResponse);
 validate('data-client', () => store.read(dcSorted), dcTitle, dcKey);
 collect();
 
+s.task({ case: 'update title (non-sort field)', peer: 'signal-cache', variant: 'setResponse + view.value', op: scTitleResponse });
 s.task({ case: 'update title (non-sort field)', peer: 'signal-cache', variant: 'set + view.value', op: scTitle });
 s.task({ case: 'update title (non-sort field)', peer: 'data-client', variant: 'setResponse + getResponse(Query)', op: dcTitle });
+s.task({ case: 'update createdAt (sort key)', peer: 'signal-cache', variant: 'setResponse + view.value', op: scKeyResponse });
 s.task({ case: 'update createdAt (sort key)', peer: 'signal-cache', variant: 'set + view.value', op: scKey });
 s.task({ case: 'update createdAt (sort key)', peer: 'data-client', variant: 'setResponse + getResponse(Query)', op: dcKey });
 

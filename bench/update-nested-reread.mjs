@@ -40,11 +40,18 @@ const scUpdate = () => {
   ctrl.set(sc.BuildType, { id: target.id, name: names[scFlip++ & 1] });
   return view.value;
 };
+// The same work as data-client's: rows, the response of getBuildType and its meta.
+const scUpdateResponse = () => {
+  ctrl.setResponse(sc.getBuildType, { id: target.id }, { id: target.id, name: names[scFlip++ & 1] });
+  return view.value;
+};
 {
   const before = view.value;
   validate('signal-cache', before, scUpdate(), names[0]);
   const mid = view.value;
   validate('signal-cache (back)', mid, scUpdate(), names[1]);
+  validate('signal-cache setResponse', view.value, scUpdateResponse(), names[0]);
+  validate('signal-cache setResponse (back)', view.value, scUpdateResponse(), names[1]);
 }
 
 // data-client
@@ -85,6 +92,7 @@ const apUpdate = () => {
 }
 collect();
 
+s.task({ case: 'update 1 build type + re-read', peer: 'signal-cache', variant: 'setResponse + view.value', op: scUpdateResponse });
 s.task({ case: 'update 1 build type + re-read', peer: 'signal-cache', variant: 'set + view.value', op: scUpdate });
 s.task({ case: 'update 1 build type + re-read', peer: 'data-client', variant: 'setResponse + getResponse', op: dcUpdate });
 s.task({ case: 'update 1 build type + re-read', peer: 'apollo', variant: 'writeFragment + readQuery', op: apUpdate });

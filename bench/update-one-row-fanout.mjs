@@ -53,6 +53,7 @@ const scPushViews = viewed.map((i) => scPush.query(sc.Row, { id: rows[i].id }));
 const scRuns = sc.watchAll(scPushViews);
 const scPushOps = { n: 0 };
 const scPushOp = () => scPush.set(sc.Row, versions[scPushOps.n++ & 1]);
+const scPushResponseOp = () => scPush.setResponse(sc.getRow, { id: target.id }, versions[scPushOps.n++ & 1]);
 scPushOp();
 s.gate('signal-cache push: one write re-runs exactly the one effect', scRuns.runs === 1 && scRuns.perView[T] === 1, `runs=${scRuns.runs}`);
 s.gate('signal-cache push: shape', canon(scPushViews[T].value) === canon(versions[0]));
@@ -70,9 +71,14 @@ const scPullOp = () => {
   scPull.set(sc.Row, versions[scFlip++ & 1]);
   return scRead(scPullViews);
 };
+const scPullResponseOp = () => {
+  scPull.setResponse(sc.getRow, { id: target.id }, versions[scFlip++ & 1]);
+  return scRead(scPullViews);
+};
 {
   const before = scRead(scPullViews);
   onlyTarget('signal-cache pull', before, scPullOp());
+  onlyTarget('signal-cache pull (setResponse)', scRead(scPullViews), scPullResponseOp());
 }
 //#endregion
 
@@ -158,6 +164,7 @@ s.gate('tanstack push: shape', canon(observers[T].observer.getCurrentResult().da
 collect();
 const CASE_PUSH = 'push: write + fan-out';
 const CASE_PULL = 'pull: write + read 1000';
+s.task({ case: CASE_PUSH, peer: 'signal-cache', variant: 'setResponse, 1000 effects', op: scPushResponseOp });
 s.task({ case: CASE_PUSH, peer: 'signal-cache', variant: 'set, 1000 effects', op: scPushOp });
 s.task({ case: CASE_PUSH, peer: 'data-client', variant: 'setResponse, 1000 views re-read', op: dcPushOp });
 s.task({ case: CASE_PUSH, peer: 'apollo', variant: 'writeFragment, 1000 cache.watch', op: apPushOp });
@@ -168,6 +175,7 @@ s.task({
   op: tqPushOp,
   note: 'not normalized: one list query, views select a row',
 });
+s.task({ case: CASE_PULL, peer: 'signal-cache', variant: 'setResponse + 1000 view.value', op: scPullResponseOp });
 s.task({ case: CASE_PULL, peer: 'signal-cache', variant: 'set + 1000 view.value', op: scPullOp });
 s.task({ case: CASE_PULL, peer: 'data-client', variant: 'setResponse + 1000 getResponse', op: dcPullOp });
 s.task({ case: CASE_PULL, peer: 'apollo', variant: 'writeFragment + 1000 readFragment', op: apPullOp });

@@ -34,6 +34,7 @@ const views = issues.map((i) => ctrl.query(sc.Issue, { id: i.id }));
 const scRuns = sc.watchAll(views);
 const scOps = { n: 0 };
 const scOp = () => ctrl.set(sc.IssueUser, { id: user.id, name: names[scOps.n++ & 1] });
+const scResponseOp = () => ctrl.setResponse(sc.getIssueUser, { id: user.id }, { id: user.id, name: names[scOps.n++ & 1] });
 scOp();
 {
   let wrong = 0;
@@ -78,6 +79,7 @@ s.gate('apollo: only the referencing issues re-ran', apRuns.runs === refs, `runs
 collect();
 
 const CASE = 'update user, 50 of 1000 re-run';
+s.task({ case: CASE, peer: 'signal-cache', variant: 'setResponse, 1000 effects', op: scResponseOp });
 s.task({ case: CASE, peer: 'signal-cache', variant: 'set, 1000 effects', op: scOp });
 s.task({ case: CASE, peer: 'data-client', variant: 'setResponse, 1000 views re-read', op: dcOp });
 s.task({ case: CASE, peer: 'apollo', variant: 'writeFragment, 1000 cache.watch', op: apOp });

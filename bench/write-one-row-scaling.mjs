@@ -26,6 +26,7 @@ for (const n of SIZES) {
   ctrl.set(sc.allRows, rows);
   let a = 0;
   const scWrite = () => ctrl.set(sc.Row, versions[a++ & 1]);
+  const scWriteResponse = () => ctrl.setResponse(sc.getRow, { id: target.id }, versions[a++ & 1]);
 
   const store = dc.createStore();
   store.controller.setResponse(dc.getRows, rows);
@@ -52,6 +53,7 @@ for (const n of SIZES) {
   s.gate(`apollo ${label(n)}: ${n} rows`, Object.keys(cache.extract()).filter((k) => k.startsWith('Row:')).length === n);
   collect();
 
+  s.task({ case: label(n), peer: 'signal-cache', variant: 'setResponse(getRow)', op: scWriteResponse });
   s.task({ case: label(n), peer: 'signal-cache', variant: 'set(Row, row)', op: scWrite });
   s.task({
     case: label(n),

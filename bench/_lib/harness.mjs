@@ -5,7 +5,7 @@
  * fail the run) and checks (advisory: reported, never failing). `run()` measures every
  * task over several rounds with tinybench, interleaving the tasks inside each round so a
  * slow drift of the machine hits every peer alike, and keeps each task's best round with
- * that round's relative margin of error.
+ * that round's relative margin of error, and the median of its rounds.
  *
  * Sub-microsecond operations are batched: one tinybench iteration runs the operation
  * `batch` times and reports the mean through `overriddenDuration`. Operations that need a
@@ -135,6 +135,7 @@ export class Scenario {
         variant: t.variant ?? '',
         unit: 'ops/s',
         value: t.best.hz,
+        median: median(t.rounds.map((r) => r.hz)),
         rme: t.best.rme,
         rounds: t.rounds.map((r) => r.hz),
         batch: t.batch,
@@ -162,7 +163,8 @@ export class Scenario {
     } else {
       for (const r of out.rows) {
         const v = r.unit === 'ops/s' ? fmtRate(r.value) : `${Math.round(r.value)} ${r.unit}`;
-        console.log(`${r.workload} ${r.case.padEnd(22)} ${(r.peer + (r.variant ? ` (${r.variant})` : '')).padEnd(40)} ${v.padStart(12)} ±${r.rme.toFixed(1)}%`);
+        const m = r.median === undefined ? '' : `  median ${fmtRate(r.median)}`;
+        console.log(`${r.workload} ${r.case.padEnd(22)} ${(r.peer + (r.variant ? ` (${r.variant})` : '')).padEnd(40)} ${v.padStart(12)} ±${r.rme.toFixed(1)}%${m}`);
       }
       for (const g of out.gates) console.log(`${g.ok ? 'ok  ' : 'FAIL'} gate  ${g.name} ${g.detail}`);
       for (const c of out.checks) console.log(`${c.ok ? 'ok  ' : 'miss'} check ${c.name} ${c.detail}`);
@@ -246,6 +248,13 @@ function measureRound(t, warmupTime) {
     throw result.error ?? new Error(`${t.peer} ${t.case}: task ended in state ${result.state}`);
   }
   return { hz: 1000 / result.latency.mean, rme: result.latency.rme, samples: result.latency.samplesCount };
+}
+
+/** The median of a list of numbers. */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 export function fmtRate(hz) {

@@ -100,6 +100,13 @@ export const getProjects = endpoint('getProjects', [Project]);
 export const getRows = endpoint('getRows', [Row]);
 export const getUsers = endpoint('getUsers', [User]);
 export const getIssues = endpoint('getIssues', [Issue]);
+// One-entity endpoints, as data-client's scenarios write them: `setResponse` stores the
+// rows, the response and its meta — the same work as data-client's setResponse.
+export const getBuildType = endpoint('getBuildType', BuildType);
+export const getRow = endpoint('getRow', Row);
+export const getUser = endpoint('getUser', User);
+export const getIssue = endpoint('getIssue', Issue);
+export const getIssueUser = endpoint('getIssueUser', IssueUser);
 
 export const allProjects = new All(Project);
 export const allRows = new All(Row);
