@@ -28,3 +28,14 @@ export async function collect(): Promise<void> {
     await tick();
   }
 }
+
+/**
+ * Collects garbage until `test()` is true. Finalizers run as tasks after a collection; on a
+ * loaded machine that can take more than a few rounds.
+ * @throws Error with `what` after `timeout` ms (default 5000).
+ */
+export async function collectUntil(test: () => boolean, what: string, timeout = 5000): Promise<void> {
+  await collect();
+  const gc = (globalThis as { gc?: () => void }).gc!;
+  await waitFor(() => (gc(), test()), what, timeout);
+}
