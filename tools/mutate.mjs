@@ -29,7 +29,24 @@ const targets = [
   'src/controller/Controller.ts',
   'src/controller/polling.ts',
 ];
-const tests = 'tests/store/,tests/controller/,tests/schema/,tests/spec/,tests/util/';
+const tests = 'tests/store/,tests/controller/,tests/schema/,tests/spec/,tests/util/,tests/endpoint/RestEndpoint.collections';
+
+/**
+ * Mutants that cannot change behaviour, by file and mutated line, with the reason. They are
+ * run and listed like the others; the score is given with and without them.
+ */
+const equivalent = [
+  ['src/store/Store.ts', '_member = false;', ';', 'a field left undefined is as falsy as false'],
+  ['src/store/Store.ts', 'if (stamp < cell._stamp) continue;', 'if (stamp <= cell._stamp) continue;', 'a stamp is written by one fetch only: never equal'],
+  ['src/store/Store.ts', '} else next = stamp >= cell._stamp ? mergeOver(prev, row) : mergeUnder(prev, row);', '} else next = stamp > cell._stamp ? mergeOver(prev, row) : mergeUnder(prev, row);', 'never equal stamps'],
+  ['src/store/Store.ts', 'if (stamp > cell._stamp) cell._stamp = stamp;', 'if (stamp >= cell._stamp) cell._stamp = stamp;', 'never equal stamps'],
+  ['src/store/Store.ts', 'if (stamp < list._stamp) continue;', 'if (stamp <= list._stamp) continue;', 'never equal stamps'],
+  ['src/store/Store.ts', 'if (equalFields(next, prev)) next = prev;', ';', '_putBase compares the rows before writing'],
+  ['src/store/Store.ts', 'if (next === prev || (prev !== undefined && next !== undefined && equalValue(prev, next))) return 0;', ';', 'an equal list written again: views share structure, readers see the same result'],
+  ['src/controller/Controller.ts', 'if (stamp < result._stamp) return;', 'if (stamp <= result._stamp) return;', 'never equal stamps'],
+  ['src/controller/Controller.ts', 'if (stamp >= result._stamp) {', 'if (stamp > result._stamp) {', 'never equal stamps'],
+];
+const isEquivalent = (m) => equivalent.some(([file, before, after]) => m.file === file && m.before === before && m.after === after);
 
 /** What a line is about, by what it mentions: only such lines are mutated. */
 const categories = [
@@ -91,7 +108,7 @@ function mutants() {
 
 const all = mutants();
 if (listOnly) {
-  for (const m of all) console.log(`${m.file}:${m.line} [${m.category}] ${m.name}: ${m.after}`);
+  for (const m of all) console.log(`${m.file}:${m.line} [${m.category}] ${m.name}: ${m.after}${isEquivalent(m) ? "  (equivalent)" : ""}`);
   console.log(`${all.length} mutants`);
   process.exit(0);
 }
@@ -127,10 +144,12 @@ if (!baseline.ok) {
 const survived = [];
 const byCategory = {};
 let done = 0;
+let killedEquivalent = 0;
 
 /** The score so far; written after every mutant, so a run cut short still leaves its part. */
 function writeScore() {
   const killed = done - survived.length;
+  const equivalentRun = survived.filter(isEquivalent).length + killedEquivalent;
   const score = {
     date: new Date().toISOString().slice(0, 10),
     command: 'node tools/mutate.mjs',
@@ -140,8 +159,10 @@ function writeScore() {
     run: done,
     killed,
     score: `${done === 0 ? 0 : ((100 * killed) / done).toFixed(1)}%`,
+    equivalent: equivalentRun,
+    scoreWithoutEquivalent: `${done - equivalentRun === 0 ? 0 : ((100 * (killed - killedEquivalent)) / (done - equivalentRun)).toFixed(1)}%`,
     byCategory,
-    survived: survived.map((m) => `${m.file}:${m.line} [${m.category}] ${m.name}: ${m.after}`),
+    survived: survived.map((m) => `${m.file}:${m.line} [${m.category}] ${m.name}: ${m.after}${isEquivalent(m) ? ` — equivalent: ${equivalent.find(([f, b, a]) => f === m.file && b === m.before && a === m.after)[3]}` : ''}`),
     seconds: Math.round((Date.now() - started) / 1000),
   };
   if (!only) writeFileSync(join(root, 'tools/mutation-score.json'), JSON.stringify(score, null, 2) + '\n');
@@ -149,6 +170,8 @@ function writeScore() {
 }
 
 for (const [n, m] of all.entries()) {
+  // Yield to the event loop between mutants, so SIGINT / SIGTERM clean up.
+  await new Promise((resolve) => setImmediate(resolve));
   const path = join(work, m.file);
   const original = readFileSync(path, 'utf8');
   const lines = original.split('\n');
@@ -163,8 +186,10 @@ for (const [n, m] of all.entries()) {
   }
   const c = (byCategory[m.category] ??= { mutants: 0, killed: 0 });
   c.mutants++;
-  if (killed) c.killed++;
-  else survived.push(m);
+  if (killed) {
+    c.killed++;
+    if (isEquivalent(m)) killedEquivalent++;
+  } else survived.push(m);
   done++;
   writeScore();
   console.log(`${String(n + 1).padStart(3)}/${all.length} ${killed ? 'killed  ' : 'SURVIVED'} ${m.file}:${m.line} [${m.category}] ${m.name}: ${m.after}  (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
@@ -172,5 +197,8 @@ for (const [n, m] of all.entries()) {
 cleanup();
 
 const score = writeScore();
-console.log(`\n${score.killed} of ${all.length} mutants killed (${score.score}); ${survived.length} survived${only ? '' : ' — written to tools/mutation-score.json'}`);
+console.log(
+  `\n${score.killed} of ${all.length} mutants killed (${score.score}); ${survived.length} survived, ${score.equivalent} of them equivalent ` +
+    `(${score.scoreWithoutEquivalent} of the others)${only ? '' : ' — written to tools/mutation-score.json'}`,
+);
 if (existsSync(work)) cleanup();

@@ -116,6 +116,33 @@ ordering('an older list does not replace a newer one', async () => {
   await Promise.all([older, newer]);
   assert.equal(ctrl.get(posts)!.map((p) => p.id), ['p2']);
 });
+ordering('a row removed by a newer response stays removed when an older response answers later', async () => {
+  const ctrl = new Controller();
+  ctrl.set(User, { id: 'u1', name: 'Ada' });
+  const { endpoint: getUser, pending } = manual('getUser', User);
+  const { endpoint: deleteUser, pending: deletes } = manual('deleteUser', new Invalidate(User));
+  const older = ctrl.fetch(getUser, { id: 'u1' });
+  const removal = ctrl.fetch(deleteUser.extend({ sideEffect: true }), { id: 'u1' });
+  deletes[0]({ id: 'u1' });
+  await removal;
+  assert.is(ctrl.get(User, { id: 'u1' }), undefined);
+  pending[0]({ id: 'u1', name: 'Ada, from before the delete' });
+  await older;
+  assert.is(ctrl.get(User, { id: 'u1' }), undefined, 'the older answer did not bring the row back');
+});
+
+ordering('a response set while a fetch of its key is in flight is not replaced by that fetch\'s older answer', async () => {
+  const ctrl = new Controller();
+  const { endpoint: getPlaces, pending } = manual('getPlaces', [Place]);
+  const older = ctrl.fetch(getPlaces);
+  ctrl.setResponse(getPlaces, [{ id: 'p2', name: 'set later' }]);
+  pending[0]([{ id: 'p1', name: 'fetched earlier' }, { id: 'p2', name: 'fetched earlier', address: { street: 'x' } }]);
+  await older;
+  const list = ctrl.getResponse(getPlaces) as Place[];
+  assert.equal(list.map((p) => p.id), ['p2'], 'the newer response stays');
+  assert.is(list[0].name, 'set later');
+  assert.equal(list[0].address, { street: 'x' }, 'the field the newer write lacked is merged under');
+});
 //#endregion
 
 //#region removal
