@@ -7,17 +7,22 @@ import type { Controller } from '../../src/index.js';
 import { CacheProvider } from '../../src/solid/index.js';
 
 /**
- * Renders `view` into a fresh container inside a provider of `ctrl`, an ErrorBoundary
- * (`error: <message>`) and a Suspense whose fallback is `loading`.
+ * Renders `view` into a fresh container inside a provider of `ctrl`; with `boundaries`
+ * (the default), inside an ErrorBoundary (`error: <message>`) and a Suspense whose
+ * fallback is `loading`.
  */
-export function mount(ctrl: Controller, view: () => JSX.Element) {
+export function mount(ctrl: Controller, view: () => JSX.Element, { boundaries = true } = {}) {
   const root = container();
   const dispose = render(
     () => (
       <CacheProvider controller={ctrl}>
-        <ErrorBoundary fallback={(error: Error) => <em>{`error: ${error.message}`}</em>}>
-          <Suspense fallback={<i>loading</i>}>{view()}</Suspense>
-        </ErrorBoundary>
+        {boundaries ? (
+          <ErrorBoundary fallback={(error: Error) => <em>{`error: ${error.message}`}</em>}>
+            <Suspense fallback={<i>loading</i>}>{view()}</Suspense>
+          </ErrorBoundary>
+        ) : (
+          view()
+        )}
       </CacheProvider>
     ),
     root,

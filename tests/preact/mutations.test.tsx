@@ -1,31 +1,19 @@
 // Writes in Preact: an optimistic edit renders in the same tick and a failure restores it,
 // re-rendering only the edited row; an infinite list renders only the new page's rows;
 // server-pushed rows (SSE) re-render only their readers.
-import { container, tick } from '../_fixtures/dom.js';
-import { render } from 'preact';
 import { memo } from 'preact/compat';
 import { act } from 'preact/test-utils';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Controller } from '../../src/index.js';
-import { CacheProvider, useQuery } from '../../src/preact/index.js';
+import { useQuery } from '../../src/preact/index.js';
 import { FeedPost, feedApi } from '../_fixtures/feedApi.js';
 import { holdRoute, optimisticPatch } from '../_fixtures/held.js';
 import { User } from '../_fixtures/models.js';
+import { mount, settle } from '../_fixtures/preact.js';
 import { listen, serveEvents } from '../_fixtures/sse.js';
 import { db, getUsers, reset, server, start } from '../_fixtures/usersApi.js';
 
-function mount(ctrl: Controller, vnode: preact.ComponentChildren) {
-  const root = container();
-  act(() => render(<CacheProvider controller={ctrl}>{vnode}</CacheProvider>, root));
-  return { root, unmount: () => act(() => render(null, root)) };
-}
-
-/** Lets scheduled renders run. */
-const settle = () =>
-  act(async () => {
-    await tick();
-  });
 
 /** One row component per user; counts each row's renders. */
 function mountRows(ctrl: Controller, ids: string[]) {

@@ -1,5 +1,5 @@
-import { container, tick, waitFor } from '../_fixtures/dom.js';
-import { render, type ComponentChildren } from 'preact';
+import { waitFor } from '../_fixtures/dom.js';
+import type { ComponentChildren } from 'preact';
 import { Suspense } from 'preact/compat';
 import { useState } from 'preact/hooks';
 import { act } from 'preact/test-utils';
@@ -7,7 +7,6 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Controller, NetworkError } from '../../src/index.js';
 import {
-  CacheProvider,
   ErrorBoundary,
   useController,
   useError,
@@ -20,21 +19,10 @@ import {
   type Mutation,
 } from '../../src/preact/index.js';
 import type { User } from '../_fixtures/models.js';
+import { mount, settle } from '../_fixtures/preact.js';
 import { sleep } from '../_fixtures/server.js';
 import { db, deleteUser, getPage, getUser, getUsers, hold, reset, server, start, updateUser } from '../_fixtures/usersApi.js';
 
-function mount(ctrl: Controller, children: ComponentChildren) {
-  const root = container();
-  act(() => render(<CacheProvider controller={ctrl}>{children}</CacheProvider>, root));
-  return { root, unmount: () => act(() => render(null, root)) };
-}
-
-/** Lets scheduled renders, effects and deferred DOM updates run. */
-async function settle() {
-  await act(async () => {
-    await tick();
-  });
-}
 
 //#region useError, useLoading, useMeta
 

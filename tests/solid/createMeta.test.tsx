@@ -1,12 +1,10 @@
 /** @jsxImportSource solid-js */
-import { container, waitFor } from '../_fixtures/dom.js';
+import { waitFor } from '../_fixtures/dom.js';
 import { ErrorBoundary, For, Suspense, createSignal, type JSX } from 'solid-js';
-import { render } from 'solid-js/web';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Controller, NetworkError } from '../../src/index.js';
 import {
-  CacheProvider,
   createError,
   createFetch,
   createKeepPrevious,
@@ -18,13 +16,10 @@ import {
 } from '../../src/solid/index.js';
 import type { User } from '../_fixtures/models.js';
 import { sleep } from '../_fixtures/server.js';
+import { mount as mountIn } from '../_fixtures/solid.js';
 import { db, deleteUser, getPage, getUser, getUsers, hold, reset, server, start, updateUser } from '../_fixtures/usersApi.js';
 
-function mount(ctrl: Controller, view: () => JSX.Element) {
-  const root = container();
-  const dispose = render(() => <CacheProvider controller={ctrl}>{view()}</CacheProvider>, root);
-  return { root, dispose };
-}
+const mount = (ctrl: Controller, view: () => JSX.Element) => mountIn(ctrl, view, { boundaries: false });
 
 /** Runs `setup` inside a CacheProvider and returns what it returned. */
 function within<T>(ctrl: Controller, setup: () => T): { value: T; dispose: () => void } {
