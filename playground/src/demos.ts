@@ -53,8 +53,12 @@ export function parseDemo(id: string, text: string): Demo {
   };
 }
 
+/** Groups in the order the menu shows them; others follow alphabetically. */
+export const GROUPS = ['Query patterns', 'Transforms', 'Mutations', 'Performance'];
+const rank = (group: string) => (GROUPS.includes(group) ? GROUPS.indexOf(group) : GROUPS.length);
+
 export const demos: Demo[] = sources
   .map(({ name, text }) => parseDemo(name, text))
-  .sort((a, b) => a.group.localeCompare(b.group) || a.order - b.order || a.title.localeCompare(b.title));
+  .sort((a, b) => rank(a.group) - rank(b.group) || a.group.localeCompare(b.group) || a.order - b.order || a.title.localeCompare(b.title));
 
 export const findDemo = (id: string | undefined): Demo => demos.find((d) => d.id === id) ?? demos[0]!;

@@ -13,7 +13,6 @@ import type { Framework } from './compiler/compile.js';
 
 const $ = <T extends HTMLElement = HTMLElement>(testId: string) => document.querySelector<T>(`[data-testid="${testId}"]`)!;
 
-const GROUPS = ['Query patterns', 'Transforms', 'Mutations', 'Performance'];
 const FRAMEWORKS: Framework[] = ['solid', 'preact', 'vanilla'];
 
 installMock();
@@ -141,9 +140,8 @@ function load(next: Demo, nextFramework: Framework, nextFiles: DemoFiles, file: 
   runNow();
 }
 
-for (const group of GROUPS.concat([...new Set(demos.map((d) => d.group))].filter((g) => !GROUPS.includes(g)))) {
+for (const group of new Set(demos.map((d) => d.group))) {
   const members = demos.filter((d) => d.group === group);
-  if (!members.length) continue;
   const optgroup = document.createElement('optgroup');
   optgroup.label = group;
   for (const d of members) optgroup.append(new Option(d.title, d.id));

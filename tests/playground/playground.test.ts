@@ -42,6 +42,7 @@ test.before(async (state) => {
     page.on('requestfailed', (r) => state.errors.push(`request failed: ${r.url()}`));
     await page.goto(server.url);
     await page.waitForSelector('body[data-ready]');
+    await setLatency(page, 50); // the default 250 ms is there to show loading states
   } catch (error) {
     // uvu does not report an error thrown by a `before` hook; print it.
     console.error('playground setup failed:', error);
@@ -92,6 +93,15 @@ async function replaceInEditor(page: Page, search: string, replacement: string):
   assert.ok(found, `"${search}" is in the editor`);
 }
 
+/** Moves the latency slider, as a person would drag it. */
+async function setLatency(page: Page, ms: number): Promise<void> {
+  await page.$eval(byTestId('latency'), (input: HTMLInputElement, ms) => {
+    input.value = String(ms);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, ms);
+  assert.is(await text(page, byTestId('latency-value')), `${ms} ms`);
+}
+
 const runs = (page: Page) => page.evaluate(() => Number(document.body.dataset.runs));
 const text = (page: Page, selector: string) => page.textContent(selector).then((t) => t?.trim() ?? '');
 const errorShown = (page: Page) => page.isVisible(byTestId('error'));
@@ -99,6 +109,81 @@ const errorShown = (page: Page) => page.isVisible(byTestId('error'));
 async function showFile(page: Page, file: string): Promise<void> {
   await page.click(`${byTestId('file-tabs')} [data-file="${file}"]`);
 }
+
+const inPreview = (page: Page, pattern: RegExp) =>
+  page.waitForFunction((source) => new RegExp(source).test(document.querySelector('[data-testid="preview"]')!.textContent ?? ''), pattern.source);
+const sent = (page: Page) =>
+  page.evaluate(() => (globalThis as any).playground.controller.calls.map((c: any) => c.wire?.body).filter((b: unknown) => b !== undefined));
+
+/** What each demo shows once loaded, and one interaction that must work (Solid views). */
+const checks: Record<string, (page: Page) => Promise<void>> = {
+  sort: async (page) => {
+    assert.equal(await page.locator('[data-testid="posts"] b').allTextContents(), ['Context', 'Hooks', 'Signals']);
+    await page.click(byTestId('add-post'));
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="posts"] li').length === 4);
+    assert.equal(await page.locator('[data-testid="posts"] b').allTextContents(), ['Actions', 'Context', 'Hooks', 'Signals']);
+  },
+  join: async (page) => {
+    assert.match(await text(page, '[data-product="BTC-USD"]'), /ticker price: \d+\.\d\dstats last: 99\.25/);
+    assert.match(await text(page, '[data-product="SOL-USD"]'), /ticker price: —stats last: 142\.10/);
+  },
+  'fallback-join': async (page) => {
+    assert.is(await text(page, '[data-product="SOL-USD"] [data-testid="price"]'), '142.10');
+    assert.match(await text(page, '[data-product="SOL-USD"]'), /stats$/);
+    await page.click(byTestId('feed'));
+    await page.waitForFunction(() => /feed$/.test(document.querySelector('[data-product="BTC-USD"]')!.textContent!));
+    await page.click(byTestId('feed'));
+  },
+  count: async (page) => assert.is(await text(page, byTestId('counts')), 'users: 3 · admins: 1'),
+  'group-by': async (page) => {
+    assert.is(await page.locator('[data-user="ann"] li').count(), 2);
+    await page.click('[data-user="ann"] li:first-child button');
+    await page.waitForFunction(() => document.querySelectorAll('[data-user="bob"] li').length === 2);
+    assert.is(await page.locator('[data-user="ann"] li').count(), 1);
+  },
+  'transform-camel-case': async (page) => {
+    assert.match(await text(page, byTestId('members')), /Ada Lovelace · St James's Square/);
+    await page.click(`${byTestId('members')} li:first-child button`);
+    await inPreview(page, /Augusta Lovelace/);
+    assert.equal(await sent(page), [{ first_name: 'Augusta' }]);
+  },
+  'transform-deserialize': async (page) => {
+    await inPreview(page, /67012\.123456789012345679/);
+    await inPreview(page, /price × 3201036\.370370367037037037/);
+    await inPreview(page, /2026-11-23T10:00:00\.000000001Z/);
+    await inPreview(page, /Decimal, Instant, Date/);
+  },
+  'transform-missing-pk': async (page) => {
+    assert.match(await text(page, byTestId('stream')), /ninja/);
+    assert.match(await text(page, byTestId('ticker')), /BTC-USD/);
+  },
+  'transform-polling': async (page) => {
+    // The mock changes the price on every third request: the first poll returns identical data.
+    const first = await text(page, byTestId('price'));
+    assert.match(first, /rendered 1×$/);
+    await page.waitForFunction(() => (globalThis as any).playground.controller.calls.filter((c: any) => c.status === 200).length === 2);
+    await page.waitForTimeout(50);
+    assert.is(await text(page, byTestId('price')), first, 'an identical poll renders nothing');
+  },
+  'transform-pagination': async (page) => {
+    for (const n of [3, 6]) {
+      assert.is(await page.locator(byTestId('user')).count(), n);
+      await page.click(byTestId('more'));
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="user"]').length > n, n);
+    }
+    assert.is(await page.locator(byTestId('user')).count(), 8);
+    assert.not.ok(await page.isVisible(byTestId('more')));
+  },
+  'transform-download': async (page) => {
+    await page.click(byTestId('download'));
+    await inPreview(page, /users\.csv22 bytes, text\/plain/);
+  },
+  'transform-rename': async (page) => {
+    await page.click(byTestId('create'));
+    await inPreview(page, /#3 alan/);
+    assert.equal(await sent(page), [{ screen_name: 'alan' }]);
+  },
+};
 
 //#endregion
 
@@ -123,6 +208,10 @@ test('every demo loads without an error (screenshot of each)', async ({ page, er
     assert.not.ok(await errorShown(page!), `${id}: ${await text(page!, byTestId('error'))}`);
     assert.equal(errors, [], `${id}: no console error`);
     await page!.screenshot({ path: join(artifacts, `${id}.png`) });
+    await checks[id]?.(page!).catch((error: Error) => {
+      throw new Error(`${id}: ${error.message}`);
+    });
+    assert.not.ok(await errorShown(page!), `${id}: ${await text(page!, byTestId('error'))}`);
   }
 });
 
@@ -223,7 +312,7 @@ test('the inspector shows rows, views and the request log', async ({ page }) => 
   );
   // endpoint, args, status, a duration in ms, deduplicated; newest first.
   assert.equal(log, [
-    ['updateUser', '[{"id":"1"},{"isAdmin":false}]', '200', true, ''],
+    ['updateUser', '[{"id":"1"},{"isAdmin":false}]sent {"isAdmin":false}', '200', true, ''],
     ['getUsers', '[]', '200', true, ''],
   ]);
 });

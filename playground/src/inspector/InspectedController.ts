@@ -81,20 +81,22 @@ export class InspectedController extends Controller {
     };
     this.calls.push(entry);
     this.#onChange();
-    promise.then(
+    // A derived promise, so a rejection the demo leaves unhandled is still reported as such.
+    return promise.then(
       (value) => {
         entry.status = entry.wire && typeof entry.wire.status === 'number' ? entry.wire.status : 'ok';
         entry.duration = performance.now() - entry.started;
         this.#seeValue(value);
         this.#onChange();
+        return value;
       },
       (error: unknown) => {
         entry.status = (error as { status?: number })?.status ?? 'error';
         entry.duration = performance.now() - entry.started;
         this.#onChange();
+        throw error;
       },
     );
-    return promise;
   }
 
   /** Links a request the mock answered to the oldest call waiting for that URL. */

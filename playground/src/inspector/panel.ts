@@ -81,7 +81,7 @@ export class InspectorPanel {
       const matching = rows.filter((row) => !this.#query || format(row).toLowerCase().includes(this.#query) || type.key.toLowerCase().includes(this.#query));
       const group = el('details', { class: 'group', 'data-testid': 'entity-group', 'data-entity': type.key || type.name });
       group.open = true;
-      group.append(el('summary', {}, `${type.key || type.name} `, el('span', { class: 'muted' }, `${matching.length}${matching.length === rows.length ? '' : ` of ${rows.length}`} rows`)));
+      group.append(el('summary', {}, `${type.key || type.name} `, el('span', { class: 'muted' }, `${matching.length}${matching.length === rows.length ? '' : ` of ${rows.length}`} row${rows.length === 1 ? '' : 's'}`)));
       for (const row of matching.slice(0, LIMIT)) {
         group.append(el('div', { class: 'row', 'data-testid': 'entity-row' }, el('b', {}, String(row.pk())), ' ', el('code', {}, format(row))));
       }
@@ -124,14 +124,14 @@ export class InspectorPanel {
         'tr',
         { class: failed ? 'failed' : '', 'data-testid': 'request-entry', title: call.wire ? `${call.wire.method} ${call.wire.url}${call.wire.body === undefined ? '' : `\nbody sent: ${format(call.wire.body)}`}` : (call.url ?? '') },
         el('td', {}, call.endpoint),
-        el('td', {}, el('code', {}, format(call.args))),
+        el('td', {}, el('code', {}, format(call.args)), ...(call.wire?.body === undefined ? [] : [el('div', { class: 'muted small' }, 'sent ', el('code', {}, format(call.wire.body)))])),
         el('td', {}, String(call.status)),
         el('td', {}, call.duration === undefined ? '…' : call.duration.toFixed(0)),
         el('td', {}, call.deduplicated ? 'yes' : ''),
       );
       table.append(tr);
     }
-    return [note(`${ctrl.calls.length} ctrl.fetch calls; ${ctrl.calls.filter((c) => c.deduplicated).length} shared a request in flight. Hover a row for the request sent.`), table];
+    return [note(`${ctrl.calls.length} ctrl.fetch calls; ${ctrl.calls.filter((c) => c.deduplicated).length} shared a request in flight. Hover a row for its URL.`), table];
   }
 
   #layers(ctrl: InspectedController): Node[] {

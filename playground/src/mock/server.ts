@@ -6,7 +6,7 @@
  * Routes: a demo's `server.ts` exports `{ 'GET /path/:param': handler }`; a handler gets
  * `{ db, params, query, body, method, path }` and returns a value (sent as JSON, 200), a
  * `reply(status, body, headers)` or a `Response`. Without a matching route, every array in
- * the fixtures is a REST collection keyed by `id`: GET /name (filtered by query
+ * the fixtures is a REST collection keyed by `id` (or, without one, its first field): GET /name (filtered by query
  * parameters that name fields), GET /name/:id, POST /name, PATCH|PUT /name/:id,
  * DELETE /name/:id.
  */
@@ -136,7 +136,7 @@ function rest(method: string, path: string, query: Record<string, string>, body:
       return json(201, item);
     }
   }
-  const index = list.findIndex((item) => String(item.id) === id);
+  const index = list.findIndex((item) => String(item.id ?? Object.values(item)[0]) === id);
   if (index < 0) return json(404, { error: `${name} ${id} not found` });
   if (method === 'GET') return json(200, list[index]);
   if (method === 'PATCH' || method === 'PUT') {
