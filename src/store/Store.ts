@@ -28,6 +28,8 @@ export class Cell {
   readonly _sig: Signal<Row | undefined> = new Signal<Row | undefined>(undefined);
   /** Stamp of the newest fetch that wrote this row. */
   _stamp = 0;
+  /** Clock time until which a response vouched for this row (an Entity endpoint reads it without fetching). */
+  _expiresAt = 0;
   /** Last denormalized object built for this row, valid while `_deps` hold `_vals`. */
   _obj: object | undefined = undefined;
   /** Every row the object reached (itself included); shared by a cycle's members. */
@@ -159,9 +161,10 @@ export class Store {
   /**
    * Writes everything a response staged, in one batch. `stamp` orders responses by
    * fetch start: an older stamp never overwrites fields written by a newer one.
+   * `expiresAt` is how long the response vouches for its rows (see `Cell._expiresAt`).
    * Returns the number of signals written (0 for identical data).
    */
-  _commit(staging: Staging, stamp: number): number {
+  _commit(staging: Staging, stamp: number, expiresAt = 0): number {
     return batch(() => {
       let writes = 0;
       for (const [key, rows] of staging._rows) {
@@ -170,6 +173,7 @@ export class Store {
         const hooked = schema !== undefined && schema._hooked;
         for (const [pk, row] of rows) {
           const cell = table._cell(pk);
+          if (expiresAt > cell._expiresAt) cell._expiresAt = expiresAt;
           const prev = baseOf(cell);
           let next: Row;
           if (prev === undefined) {
