@@ -115,7 +115,7 @@ const inPreview = (page: Page, pattern: RegExp) =>
 const sent = (page: Page) =>
   page.evaluate(() => (globalThis as any).playground.controller.calls.map((c: any) => c.wire?.body).filter((b: unknown) => b !== undefined));
 
-/** What each demo shows once loaded, and one interaction that must work (Solid views). */
+/** What each demo shows once loaded, and one interaction that must work. */
 const checks: Record<string, (page: Page) => Promise<void>> = {
   sort: async (page) => {
     assert.equal(await page.locator('[data-testid="posts"] b').allTextContents(), ['Context', 'Hooks', 'Signals']);
@@ -178,6 +178,46 @@ const checks: Record<string, (page: Page) => Promise<void>> = {
     await page.click(byTestId('download'));
     await inPreview(page, /users\.csv22 bytes, text\/plain/);
   },
+  'mutation-optimistic': async (page) => {
+    await setLatency(page, 600); // long enough to see the layer before the answer
+    const row = `${byTestId('user-row')}:nth-child(2)`;
+    assert.is(await text(page, `${row} ${byTestId('renders')}`), 'rendered 1×');
+    await page.click(`${row} ${byTestId('fail')}`);
+    assert.is(await text(page, `${row} ${byTestId('name')}`), 'Ada King', 'shown at once');
+    await page.click('[data-tab="layers"]');
+    await page.waitForSelector(`${byTestId('layer-entry')} >> text=shown`);
+    await page.waitForFunction(() => document.querySelector('[data-testid="user-row"]:nth-child(2) [data-testid="name"]')!.textContent === 'Grace Hopper');
+    await page.waitForSelector(`${byTestId('layer-entry')} >> text=rolled back (500)`);
+    assert.is(await text(page, `${row} ${byTestId('renders')}`), 'rendered 3×', 'optimistic, then rolled back: two renders');
+    assert.equal(await page.locator(`${byTestId('renders')}`).allTextContents(), ['rendered 1×', 'rendered 3×', 'rendered 1×'], 'the other rows did not render');
+    await page.click('[data-tab="rows"]');
+    await setLatency(page, 50);
+  },
+  'mutation-create-delete': async (page) => {
+    assert.is(await page.locator(`${byTestId('todos')} li`).count(), 3);
+    await page.click(byTestId('create'));
+    await inPreview(page, /Write the docs/);
+    assert.is(await page.locator(`${byTestId('todos')} li`).count(), 4);
+    await page.click(`${byTestId('todos')} li:first-child ${byTestId('delete')}`);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="todos"] li').length === 3);
+    assert.not.match(await text(page, byTestId('todos')), /Write the spec/);
+  },
+  'mutation-move': async (page) => {
+    assert.is(await page.locator('[data-status="todo"] li').count(), 2);
+    await page.click('[data-status="todo"] li:first-child button');
+    await page.waitForFunction(() => document.querySelectorAll('[data-status="doing"] li').length === 2);
+    assert.is(await page.locator('[data-status="todo"] li').count(), 1);
+    assert.is(await page.locator('[data-status="done"] li').count(), 1);
+  },
+  'mutation-infinite-scroll': async (page) => {
+    const posts = () => page.locator(byTestId('post')).count();
+    assert.ok((await posts()) >= 10);
+    await page.click(byTestId('more'));
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="post"]').length >= 20);
+    await page.$eval(byTestId('feed'), (ul) => ul.scrollTo(0, ul.scrollHeight)); // the observer loads the next page
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="post"]').length >= 30);
+    assert.equal([...new Set(await page.locator(`${byTestId('post')} .muted`).allTextContents())], ['rendered 1×'], 'each row rendered once');
+  },
   'transform-rename': async (page) => {
     await page.click(byTestId('create'));
     await inPreview(page, /#3 alan/);
@@ -200,16 +240,21 @@ test('serves the page and its assets with their content types, nothing outside',
   assert.is((await fetch(new URL('../package.json', server!.url))).status, 404);
 });
 
-test('every demo loads without an error (screenshot of each)', async ({ page, errors }) => {
+// Every demo's Solid view by default; PLAYGROUND_FRAMEWORKS=solid,preact,vanilla runs the
+// demo loop (load, screenshot, interaction) in each.
+const loopFrameworks = (process.env.PLAYGROUND_FRAMEWORKS ?? 'solid').split(',');
+
+test('every demo loads without an error, and works (screenshot of each)', async ({ page, errors }) => {
   const ids: string[] = await page!.evaluate(() => (globalThis as any).playground.demos);
   assert.ok(ids.length >= 2, `${ids.length} demos`);
-  for (const id of ids) {
-    await openDemo(page!, id);
+  for (const fw of loopFrameworks) for (const id of ids) {
+    await openDemo(page!, id, fw);
+    const name = fw === 'solid' ? id : `${id}-${fw}`;
     assert.not.ok(await errorShown(page!), `${id}: ${await text(page!, byTestId('error'))}`);
     assert.equal(errors, [], `${id}: no console error`);
-    await page!.screenshot({ path: join(artifacts, `${id}.png`) });
+    await page!.screenshot({ path: join(artifacts, `${name}.png`) });
     await checks[id]?.(page!).catch((error: Error) => {
-      throw new Error(`${id}: ${error.message}`);
+      throw new Error(`${name}: ${error.message}`);
     });
     assert.not.ok(await errorShown(page!), `${id}: ${await text(page!, byTestId('error'))}`);
   }

@@ -20,6 +20,8 @@ export interface CallEntry {
   url: string | undefined;
   method: string;
   deduplicated: boolean;
+  /** The endpoint has `getOptimisticResponse`: the call showed an optimistic layer until it settled. */
+  optimistic: boolean;
   status: 'pending' | 'ok' | number | string;
   started: number;
   duration: number | undefined;
@@ -74,6 +76,7 @@ export class InspectedController extends Controller {
       method: endpoint.method ?? '',
       // A call that failed before sending (a missing path parameter) shared nothing.
       deduplicated: !requestStarted && url !== undefined,
+      optimistic: typeof endpoint.getOptimisticResponse === 'function' && endpoint.sideEffect === true,
       status: 'pending',
       started: performance.now(),
       duration: undefined,
@@ -130,11 +133,12 @@ export class InspectedController extends Controller {
   }
 
   /**
-   * The optimistic layers above the server data, or `undefined` while the library has no
-   * public way to list them (optimistic updates have not landed in this build).
+   * Optimistic layers, from the public contract: a mutation whose endpoint has
+   * `getOptimisticResponse` shows a layer from its call until its request settles (then
+   * the response replaces it, or on failure its removal is the rollback). Newest first.
    */
-  optimisticLayers(): unknown[] | undefined {
-    return undefined;
+  optimisticLayers(): CallEntry[] {
+    return this.calls.filter((c) => c.optimistic).reverse();
   }
 
   /** Stops the inspector's effects (when the demo re-runs). */

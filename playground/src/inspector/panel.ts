@@ -136,9 +136,13 @@ export class InspectorPanel {
 
   #layers(ctrl: InspectedController): Node[] {
     const layers = ctrl.optimisticLayers();
-    if (layers === undefined) return [note('This build of signal-cache has no optimistic updates yet, so there are no layers to show.')];
-    if (!layers.length) return [note('No optimistic layers: every row shows server data.')];
-    return layers.map((layer) => el('div', { class: 'row', 'data-testid': 'layer-entry' }, el('code', {}, format(layer))));
+    const shown = layers.filter((l) => l.status === 'pending').length;
+    const out: Node[] = [note(`${shown} optimistic layer${shown === 1 ? '' : 's'} shown above the server data. A mutation with getOptimisticResponse adds one when called; the response replaces it, a failure rolls it back.`)];
+    for (const layer of layers.slice(0, LIMIT)) {
+      const state = layer.status === 'pending' ? 'shown' : typeof layer.status === 'number' && layer.status < 400 || layer.status === 'ok' ? 'replaced by the response' : `rolled back (${layer.status})`;
+      out.push(el('div', { class: 'row', 'data-testid': 'layer-entry' }, el('b', {}, layer.endpoint), ' ', el('code', {}, format(layer.args)), ' ', el('span', { class: 'pill' }, state)));
+    }
+    return out;
   }
 }
 
