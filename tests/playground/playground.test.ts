@@ -362,6 +362,36 @@ test('the inspector shows rows, views and the request log', async ({ page }) => 
   ]);
 });
 
+test('identical GETs in flight are logged as deduplicated; one request is sent', async ({ page }) => {
+  await openDemo(page!, 'count', 'solid');
+  const { log, wires } = await page!.evaluate(async () => {
+    const ctrl = (globalThis as any).playground.controller;
+    const getUsers = [...ctrl.names].find(([, name]) => name === 'getUsers')![0];
+    const before = ctrl.calls.length;
+    await Promise.all([ctrl.fetch(getUsers), ctrl.fetch(getUsers)]);
+    const calls = ctrl.calls.slice(before);
+    return { log: calls.map((c: any) => [c.endpoint, c.deduplicated]), wires: new Set(calls.map((c: any) => c.wire).filter(Boolean)).size };
+  });
+  assert.equal(log, [['getUsers', false], ['getUsers', true]]);
+  assert.is(wires, 1, 'one request reached the mock API');
+  await page!.click('[data-tab="requests"]');
+  await page!.waitForFunction(() => document.querySelector('[data-testid="request-entry"] td:last-child')?.textContent === 'yes');
+});
+
+test('an injected error shows in place; the next run recovers', async ({ page }) => {
+  await openDemo(page!, 'count', 'preact');
+  await page!.click(byTestId('fail-next'));
+  assert.is(await text(page!, byTestId('fail-next')), 'Fail next request (1)');
+  await page!.click(byTestId('rerun'));
+  await page!.waitForSelector(`${byTestId('error')}:visible`);
+  const shown = await text(page!, byTestId('error'));
+  assert.ok(/Runtime error in preact.tsx[\s\S]*GET https:\/\/api.example.com\/users failed with 500/.test(shown), shown);
+  await page!.click(byTestId('rerun'));
+  await settled(page!);
+  assert.not.ok(await errorShown(page!));
+  assert.is(await text(page!, byTestId('counts')), 'users: 3 · admins: 1');
+});
+
 test('the 10,000-row demo renders exactly one row component per update', async ({ page }) => {
   for (const fw of ['solid', 'preact', 'vanilla']) {
     await openDemo(page!, 'ten-thousand-rows', fw);
