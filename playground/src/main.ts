@@ -39,7 +39,10 @@ const editor = new CodeEditor($('editor'), (file, text) => {
   $('reset').hidden = !edited();
 });
 
-const runner = new Runner(preview, showError, () => inspector.changed());
+const runner = new Runner(preview, showError, () => {
+  inspector.changed();
+  showFailNext(); // a request may have used up an injected failure
+});
 
 //#region errors in place
 
@@ -54,7 +57,7 @@ function showError(error: DemoError): void {
     Object.assign(document.createElement('strong'), { textContent: `${error.kind === 'compile' ? 'Compile error' : 'Runtime error'}${where ? ` in ${where}` : ''}` }),
     Object.assign(document.createElement('pre'), { textContent: error.message }),
   );
-  if (error.file && error.file !== editor.current && error.kind === 'compile') showFile(error.file as FileName);
+  if (error.file && error.file !== editor.current && error.kind === 'compile' && visibleFiles().includes(error.file as FileName)) showFile(error.file as FileName);
   editor.mark(error.file === editor.current ? error : undefined);
   status.dataset.state = 'error';
   status.textContent = 'error';
@@ -174,11 +177,14 @@ $('rerun').addEventListener('click', runNow);
 
 const latency = $<HTMLInputElement>('latency');
 const errorRate = $<HTMLSelectElement>('error-rate');
+function showFailNext(): void {
+  $('fail-next').textContent = settings.failNext ? `Fail next request (${settings.failNext})` : 'Fail next request';
+}
 const syncMockControls = () => {
   settings.latency = Number(latency.value);
   settings.errorRate = Number(errorRate.value);
   $('latency-value').textContent = `${settings.latency} ms`;
-  $('fail-next').textContent = settings.failNext ? `Fail next request (${settings.failNext})` : 'Fail next request';
+  showFailNext();
 };
 latency.addEventListener('input', syncMockControls);
 errorRate.addEventListener('change', syncMockControls);

@@ -315,7 +315,8 @@ test('a runtime error shows in place and the page keeps working', async ({ page 
   await showFile(page!, 'preact.tsx');
   await replaceInEditor(page!, 'function Counts() {', 'function Counts() {\n  throw new Error("boom");');
   await page!.waitForSelector(`${byTestId('error')}:visible`);
-  assert.match(await text(page!, byTestId('error')), /Runtime error[\s\S]*boom/);
+  assert.match(await text(page!, byTestId('error')), /Runtime error in preact\.tsx:6:\d+[\s\S]*boom/);
+  assert.ok(await page!.isVisible('.cm-lint-marker-error'), 'the line is marked in the editor');
   await page!.click(byTestId('reset'));
   await settled(page!);
   assert.not.ok(await errorShown(page!));
@@ -384,6 +385,7 @@ test('an injected error shows in place; the next run recovers', async ({ page })
   assert.is(await text(page!, byTestId('fail-next')), 'Fail next request (1)');
   await page!.click(byTestId('rerun'));
   await page!.waitForSelector(`${byTestId('error')}:visible`);
+  assert.is(await text(page!, byTestId('fail-next')), 'Fail next request', 'the failure was used up');
   const shown = await text(page!, byTestId('error'));
   assert.ok(/Runtime error in preact.tsx[\s\S]*GET https:\/\/api.example.com\/users failed with 500/.test(shown), shown);
   await page!.click(byTestId('rerun'));

@@ -34,6 +34,8 @@ export function compile(code: string, file: string, jsx: Framework): string {
       configFile: false,
       sourceType: 'module',
       compact: false,
+      // Lines of the output match the source, so a runtime error's line is the editor's.
+      retainLines: true,
       presets: [
         [presetTypescript, { isTSX: true, allExtensions: true }],
         ...(jsx === 'solid' ? [[presetSolid, { generate: 'dom' }]] : []),

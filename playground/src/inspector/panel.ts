@@ -93,7 +93,7 @@ export class InspectorPanel {
 
   #views(ctrl: InspectedController): Node[] {
     const matching = ctrl.views.filter((v) => !this.#query || `${v.label} ${format(v.args)}`.toLowerCase().includes(this.#query));
-    const out: Node[] = [note(`${ctrl.views.length} views. Updates: distinct values a view has had (1 = never changed since its first read).`)];
+    const out: Node[] = [note(`${ctrl.views.length} views. Updates: distinct values a view has had (1 = never changed since its first read). The inspector subscribes to every view it lists, so none is released while the demo runs.`)];
     for (const view of matching.slice(-LIMIT).reverse()) {
       const rows = rowsRead(ctrl, view);
       const item = el('details', { class: 'view', 'data-testid': 'view-entry' });

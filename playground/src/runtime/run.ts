@@ -98,10 +98,10 @@ export class Runner {
     const require = this.#require(() => api);
     let file: FileName = 'server.ts';
     try {
-      const server = evaluate(compiled.server, require, timers);
+      const server = evaluate(compiled.server, 'server.ts', require, timers);
       resetMock(fixtures, (server.default ?? server.routes ?? {}) as Routes, (wire) => runId === this.#runId && ctrl.linkWire(wire));
       file = 'api.ts';
-      api = evaluate(compiled.api, require, timers);
+      api = evaluate(compiled.api, 'api.ts', require, timers);
       for (const [name, value] of Object.entries(api)) {
         if (value && (typeof value === 'object' || typeof value === 'function')) ctrl.names.set(value, name);
         if (typeof value === 'function' && value.prototype instanceof Entity) {
@@ -109,7 +109,7 @@ export class Runner {
         }
       }
       file = viewFile[framework];
-      const view = evaluate(compiled.view, require, timers);
+      const view = evaluate(compiled.view, file, require, timers);
       const App = (view.default ?? view.App) as ((...args: any[]) => any) | undefined;
       if (typeof App !== 'function') throw new Error(`${file} must export default the view (a component, or for vanilla a function (root, ctrl))`);
       const root = document.createElement('div');
@@ -226,11 +226,17 @@ class Boundary extends Component<{ report: (error: unknown) => void; children?: 
   }
 }
 
-function evaluate(code: string, require: (name: string) => unknown, timers: Record<string, unknown>): Exports {
+/** Where stack frames of demo code point: `demo:///api.ts:LINE:COL` (see `evaluate`). */
+const FRAME = /demo:\/\/\/([\w.]+):(\d+):(\d+)/;
+/** Lines `new Function` puts before the body (`function anonymous(…\n) {\n`). */
+const HEADER_LINES = 2;
+
+function evaluate(code: string, file: FileName, require: (name: string) => unknown, timers: Record<string, unknown>): Exports {
   const module = { exports: {} as Exports };
   const names = Object.keys(timers);
-  // Timers are parameters, so the demo's calls reach the tracked versions.
-  const fn = new Function('require', 'module', 'exports', ...names, code);
+  // Timers are parameters, so the demo's calls reach the tracked versions. The source URL
+  // names the file in stack traces (toDemoError reads it back).
+  const fn = new Function('require', 'module', 'exports', ...names, `${code}\n//# sourceURL=demo:///${file}`);
   fn(require, module, module.exports, ...names.map((n) => timers[n]));
   return module.exports;
 }
@@ -258,5 +264,8 @@ export function toDemoError(error: unknown, kind: DemoError['kind'], file?: stri
     return { kind: 'compile', file: error.file, message: error.message, line: error.line, column: error.column };
   }
   const message = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+  // The innermost frame in demo code gives the file and the place.
+  const frame = error instanceof Error ? FRAME.exec(error.stack ?? '') : null;
+  if (frame) return { kind, file: frame[1], message, line: Number(frame[2]) - HEADER_LINES, column: Number(frame[3]) };
   return { kind, file, message, line: undefined, column: undefined };
 }
