@@ -121,7 +121,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     process.exit(130);
   });
 }
-for (const entry of ['src', 'tests', 'package.json', 'tsconfig.json']) cpSync(join(root, entry), join(work, entry), { recursive: true });
+for (const entry of ['src', 'tests', 'package.json', 'tsconfig.json', 'README.md']) cpSync(join(root, entry), join(work, entry), { recursive: true });
 symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'));
 
 function runTests() {
