@@ -215,12 +215,17 @@ const checks: Record<string, (page: Page) => Promise<void>> = {
     assert.is(await page.locator('[data-status="done"] li').count(), 1);
   },
   'mutation-infinite-scroll': async (page) => {
-    const posts = () => page.locator(byTestId('post')).count();
-    assert.ok((await posts()) >= 10);
-    await page.click(byTestId('more'));
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="post"]').length >= 20);
-    await page.$eval(byTestId('feed'), (ul) => ul.scrollTo(0, ul.scrollHeight)); // the observer loads the next page
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="post"]').length >= 30);
+    const atLeast = (n: number) => page.waitForFunction((n) => document.querySelectorAll('[data-testid="post"]').length >= n, n);
+    await atLeast(10);
+    // Scrolling to the end makes the last item visible: the observer loads the next page.
+    for (const n of [20, 30]) {
+      await page.$eval(byTestId('feed'), (ul) => ul.scrollTo(0, ul.scrollHeight));
+      await atLeast(n);
+      await settled(page);
+    }
+    const shown = await page.locator(byTestId('post')).count();
+    await page.$eval(byTestId('more'), (button: HTMLButtonElement) => button.click()); // the button loads one too
+    await atLeast(shown + 10);
     assert.equal([...new Set(await page.locator(`${byTestId('post')} .muted`).allTextContents())], ['rendered 1×'], 'each row rendered once');
   },
   'transform-rename': async (page) => {
