@@ -25,8 +25,8 @@
  * in the types. The body is never part of `key()`. An option `body: undefined` declares
  * a body method without a body (one argument, the parameters).
  */
-import { Collection } from '../schema/Collection.js';
-import type { Schema } from '../schema/types.js';
+import { Collection, type CollectionAddition } from '../schema/Collection.js';
+import type { EntityInput, Schema } from '../schema/types.js';
 import { defineOwn, Endpoint, type EndpointOptions } from './Endpoint.js';
 import { NetworkError } from './NetworkError.js';
 import { compilePath, searchString, type PathParams } from './path.js';
@@ -53,7 +53,9 @@ export type RestArgs<P extends string, SP, M extends string, B> = M extends Body
       ? [params: PathParams<P> & SP]
       : [params?: PathParams<P> & SP]
     : IsEmpty<PathParams<P>> extends true
-      ? [body?: B] | [params: PathParams<P> & SP, body: B]
+      ? unknown extends B
+        ? [body?: B] | [params: PathParams<P> & SP, body: B]
+        : [body: B] | [params: PathParams<P> & SP, body: B]
       : [params: PathParams<P> & SP, body: B];
 
 /** Options of a `RestEndpoint`. Each becomes an own property of the instance. */
@@ -64,7 +66,7 @@ export interface RestEndpointOptions<
   B = unknown,
   R = any,
   S extends Schema = Schema,
-> extends EndpointOptions<RestArgs<P, SP, M, B>, R> {
+> extends EndpointOptions<RestArgs<P, SP, M, B>, R, S> {
   /** Normalization schema; its type gives `ctrl.fetch` its result type. Default: `undefined`. */
   schema?: S;
   /** Path template with `:param` (and optional `:param?`) segments. Required. */
@@ -97,8 +99,29 @@ export interface RestEndpointOptions<
 export type RestExtendOptions = {
   [K in keyof RestEndpointOptions]?: K extends 'fetch' | 'key' | 'process'
     ? (this: any, ...args: any[]) => any
-    : RestEndpointOptions<string, any, string, any, any>[K];
+    : RestEndpointOptions<string, any, string, any, any, Schema>[K];
 };
+
+/** Options of `extend()` that keep the endpoint's type (none of them changes a type). */
+export type SameTypeOptions<O> = O & { path?: never; searchParams?: never; method?: never; body?: never; schema?: never; process?: never };
+
+/**
+ * What `endpoint.extend(options)` returns when an option changes a type: a `RestEndpoint`
+ * with the new path, search parameters, method, body, schema or `process` result.
+ */
+export type RestExtended<P extends string, SP, M extends string, B, R, S extends Schema, O> = RestEndpoint<
+  O extends { path: infer P2 extends string } ? P2 : P,
+  O extends { searchParams: infer SP2 } ? SP2 : SP,
+  O extends { method: infer M2 extends string } ? M2 : M,
+  'body' extends keyof O ? O['body'] : B,
+  O extends { process: (...args: any[]) => infer R2 } ? R2 : R,
+  O extends { schema: infer S2 extends Schema } ? S2 : S
+>;
+
+/** The body of `push` / `unshift`: the declared body, else the fields of the Collection's entity. */
+type AdditionBody<S, B> = S extends Collection<infer E> ? (unknown extends B ? EntityInput<E> : B extends undefined ? EntityInput<E> : B) : unknown;
+/** The schema of `push` / `unshift`: the Collection's addition schema. */
+type AdditionSchema<S> = S extends Collection<infer E> ? CollectionAddition<E> : Schema;
 
 //#endregion
 
@@ -122,8 +145,8 @@ const SAFE: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
  *
  * @example Transform hooks: override and call super.
  * // Forward the generics so that the subclass keeps typed arguments for every method:
- * class CamelEndpoint<P extends string = string, SP = {}, M extends string = 'GET', B = unknown, R = any>
- *   extends RestEndpoint<P, SP, M, B, R> {
+ * class CamelEndpoint<P extends string = string, SP = {}, M extends string = 'GET', B = unknown, R = any, S extends Schema = Schema>
+ *   extends RestEndpoint<P, SP, M, B, R, S> {
  *   override getRequestInit(body?: unknown) {
  *     return super.getRequestInit(body ? deepSnakeCase(body) : body);
  *   }
@@ -139,10 +162,7 @@ export class RestEndpoint<
   B = unknown,
   R = any,
   S extends Schema = Schema,
-> extends Endpoint<
-  RestArgs<P, SP, M, B>,
-  R
-> {
+> extends Endpoint<RestArgs<P, SP, M, B>, R, S> {
   /** Path template with `:param` segments. */
   declare path: P;
   /** Base address prepended to the path. Default: `''`. */
@@ -158,12 +178,12 @@ export class RestEndpoint<
   /** Normalization schema. Default: `undefined`. */
   declare schema: S;
 
-  #push: this | undefined;
-  #unshift: this | undefined;
+  #push: RestEndpoint<P, SP, 'POST', AdditionBody<S, B>, R, AdditionSchema<S>> | undefined;
+  #unshift: RestEndpoint<P, SP, 'POST', AdditionBody<S, B>, R, AdditionSchema<S>> | undefined;
 
   /** @param options See {@link RestEndpointOptions}; `path` is required. */
   constructor(options: RestEndpointOptions<P, SP, M, B, R, S>) {
-    super(options as EndpointOptions<RestArgs<P, SP, M, B>, R>);
+    super(options as EndpointOptions<RestArgs<P, SP, M, B>, R, S>);
   }
 
   static {
@@ -309,14 +329,16 @@ export class RestEndpoint<
 
   /**
    * An endpoint of the same class with these options over this one's. When `method`
-   * changes and `sideEffect` is not given, `sideEffect` is inferred again. The result is
-   * typed as this endpoint; options that change its argument types (`path`, `method`)
-   * are not reflected in the type.
+   * changes and `sideEffect` is not given, `sideEffect` is inferred again. Options that
+   * change a type (`path`, `searchParams`, `method`, `body`, `schema`, `process`) re-type
+   * the result; without them it has this endpoint's type.
    */
-  override extend(options: RestExtendOptions): this {
+  override extend(options: SameTypeOptions<RestExtendOptions>): this;
+  override extend<const O extends RestExtendOptions>(options: O): RestExtended<P, SP, M, B, R, S, O>;
+  override extend(options: RestExtendOptions): RestEndpoint<any, any, any, any, any, any> {
     const own = this._ownOptions();
     if ('method' in options && !('sideEffect' in options)) delete own.sideEffect;
-    const Ctor = this.constructor as new (options: Record<string, unknown>) => this;
+    const Ctor = this.constructor as new (options: Record<string, unknown>) => RestEndpoint;
     return new Ctor({ ...own, ...options });
   }
 
@@ -325,24 +347,24 @@ export class RestEndpoint<
    * schema: `getPosts.push({ group }, body)`. Created once per endpoint.
    * @throws Error naming the endpoint when `schema` is not a Collection.
    */
-  get push(): RestEndpoint<P, SP, 'POST', B extends undefined ? unknown : B, R> {
-    return (this.#push ??= this.#addition('push')) as any;
+  get push(): RestEndpoint<P, SP, 'POST', AdditionBody<S, B>, R, AdditionSchema<S>> {
+    return (this.#push ??= this.#addition('push'));
   }
 
   /** Like {@link push}, but prepends to the lists. */
-  get unshift(): RestEndpoint<P, SP, 'POST', B extends undefined ? unknown : B, R> {
-    return (this.#unshift ??= this.#addition('unshift')) as any;
+  get unshift(): RestEndpoint<P, SP, 'POST', AdditionBody<S, B>, R, AdditionSchema<S>> {
+    return (this.#unshift ??= this.#addition('unshift'));
   }
 
-  #addition(mode: 'push' | 'unshift'): this {
+  #addition(mode: 'push' | 'unshift'): RestEndpoint<P, SP, 'POST', AdditionBody<S, B>, R, AdditionSchema<S>> {
     const schema: Schema = this.schema;
     if (!(schema instanceof Collection)) {
       throw new Error(`${this.name}: .${mode} needs a Collection schema, but the schema is ${describeSchema(schema)}`);
     }
-    const extended = this.extend({ method: 'POST', schema: schema[mode], name: `${this.name}.${mode}` });
+    const extended = this.extend({ method: 'POST', schema: schema[mode], name: `${this.name}.${mode}` }) as unknown as RestEndpoint;
     // A body marker `body: undefined` of the list endpoint must not make the addition bodyless.
     if ('body' in extended && extended.body === undefined) delete (extended as { body?: unknown }).body;
-    return extended;
+    return extended as unknown as RestEndpoint<P, SP, 'POST', AdditionBody<S, B>, R, AdditionSchema<S>>;
   }
 
   /** @internal Whether this endpoint's calls end with a body argument. */

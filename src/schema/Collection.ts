@@ -15,7 +15,7 @@
 import { argsKey } from '../util/argsKey.js';
 import type { Entity } from './Entity.js';
 import { denormalizeArray, normalizeArray } from './visit.js';
-import type { CollectionLike, DenormalizeContext, NormalizeContext, SchemaClass } from './types.js';
+import type { CollectionLike, DenormalizeContext, EntityOf, NormalizeContext, SchemaClass } from './types.js';
 
 /** Which argument keys are not filters: a RegExp, a list of names, or a predicate. */
 export type NonFilterArgumentKeys = RegExp | readonly string[] | ((key: string) => boolean);
@@ -32,8 +32,8 @@ export class Collection<E extends typeof Entity = typeof Entity> implements Sche
   readonly schema: readonly [E];
   readonly #key: string | undefined;
   readonly #isNonFilter: (key: string) => boolean;
-  #push: CollectionAddition | undefined;
-  #unshift: CollectionAddition | undefined;
+  #push: CollectionAddition<E> | undefined;
+  #unshift: CollectionAddition<E> | undefined;
 
   constructor(schema: readonly [E], options: CollectionOptions = {}) {
     this.schema = schema;
@@ -60,17 +60,17 @@ export class Collection<E extends typeof Entity = typeof Entity> implements Sche
   }
 
   /** A schema that appends its value (one entity or an array) to every matching list. */
-  get push(): CollectionAddition {
+  get push(): CollectionAddition<E> {
     return (this.#push ??= new CollectionAddition(this, 'push'));
   }
 
   /** A schema that prepends its value (one entity or an array) to every matching list. */
-  get unshift(): CollectionAddition {
+  get unshift(): CollectionAddition<E> {
     return (this.#unshift ??= new CollectionAddition(this, 'unshift'));
   }
 
   /**
-   * @internal Whether a list fetched with `listArgs` takes an item added with `addArgs`:
+   * Schema protocol (CollectionLike): whether a list fetched with `listArgs` takes an item added with `addArgs`:
    * every filter argument of the list must equal the same key of the addition's
    * arguments or of its body.
    */
@@ -85,7 +85,7 @@ export class Collection<E extends typeof Entity = typeof Entity> implements Sche
     return true;
   }
 
-  /** @internal Stores the list under its args key; the stored form is that key. */
+  /** Schema protocol: stores the list under its args key; the stored form is that key. */
   normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
     const items = normalizeArray(this.schema[0], value, ctx, path, `an array of ${this.schema[0]._key}`);
     const args = listArgs(ctx.args);
@@ -94,13 +94,13 @@ export class Collection<E extends typeof Entity = typeof Entity> implements Sche
     return key;
   }
 
-  /** @internal */
-  denormalize(stored: unknown, ctx: DenormalizeContext): unknown {
+  /** Schema protocol: the list for the args key; missing entities are left out. */
+  denormalize(stored: unknown, ctx: DenormalizeContext): EntityOf<E>[] {
     const list = ctx.list(this, String(stored));
-    return list === undefined ? undefined : denormalizeArray(this.schema[0], list, ctx);
+    return (list === undefined ? undefined : denormalizeArray(this.schema[0], list, ctx)) as EntityOf<E>[];
   }
 
-  /** @internal */
+  /** Schema protocol. */
   queryKey(args: readonly unknown[], ctx: DenormalizeContext): unknown {
     const key = argsKey(listArgs(args));
     return ctx.list(this, key) === undefined ? undefined : key;
@@ -108,14 +108,14 @@ export class Collection<E extends typeof Entity = typeof Entity> implements Sche
 }
 
 /** The schema behind `collection.push` / `collection.unshift`. */
-export class CollectionAddition implements SchemaClass {
-  readonly collection: Collection;
+export class CollectionAddition<E extends typeof Entity = typeof Entity> implements SchemaClass {
+  readonly collection: Collection<E>;
   readonly mode: 'push' | 'unshift';
-  constructor(collection: Collection<any>, mode: 'push' | 'unshift') {
+  constructor(collection: Collection<E>, mode: 'push' | 'unshift') {
     this.collection = collection;
     this.mode = mode;
   }
-  /** @internal */
+  /** Schema protocol. */
   normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
     const item = this.collection.schema[0];
     const many = Array.isArray(value);
@@ -123,10 +123,13 @@ export class CollectionAddition implements SchemaClass {
     ctx.collection(this.collection, { mode: this.mode, argsKey: '', args: ctx.args, items });
     return many ? items : items[0];
   }
-  /** @internal */
-  denormalize(stored: unknown, ctx: DenormalizeContext): unknown {
+  /**
+   * Schema protocol: the added entity (an array when an array was added; typed as the
+   * usual single item).
+   */
+  denormalize(stored: unknown, ctx: DenormalizeContext): EntityOf<E> {
     const item = this.collection.schema[0];
-    return Array.isArray(stored) ? denormalizeArray(item, stored, ctx) : ctx.unvisit(item, stored);
+    return (Array.isArray(stored) ? denormalizeArray(item, stored, ctx) : ctx.unvisit(item, stored)) as EntityOf<E>;
   }
 }
 
