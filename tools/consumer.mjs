@@ -5,8 +5,9 @@
  * 2. unpack the tarball into a scratch TypeScript project, `.consumer/` (gitignored), and
  *    link the installed peers (`@preact/signals-core`, `solid-js`, `preact`,
  *    `@preact/signals`) and `typescript` from this repo's node_modules: no network;
- * 3. copy the usage files of `tools/consumer/` and the README's TypeScript examples
- *    (every ```ts / ```tsx block that imports signal-cache, unchanged) into it;
+ * 3. copy the usage files of `tools/consumer/` and the README's complete TypeScript
+ *    examples (every ```ts / ```tsx block that imports signal-cache and declares its
+ *    entities, unchanged) into it;
  * 4. type-check them strict, `moduleResolution: bundler`, once with `skipLibCheck: false`
  *    (the published `.d.ts` must check on their own) and once with `skipLibCheck: true`.
  *
@@ -56,7 +57,9 @@ for (const name of readdirSync(sources)) {
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
 let n = 0;
 for (const [, lang, code] of readme.matchAll(/```(tsx?)\n([\s\S]*?)```/g)) {
-  if (!code.includes("from 'signal-cache")) continue;
+  // Complete examples only (they import the package and declare their entities); API
+  // fragments that use names defined elsewhere are left out.
+  if (!code.includes("from 'signal-cache") || !/extends Entity\b/.test(code)) continue;
   const name = `readme-${++n}.${lang}`;
   const pragma = code.includes("'signal-cache/solid'") ? '/** @jsxImportSource solid-js */\n' : '';
   writeFileSync(join(scratch, name), `${pragma}${code}export {};\n`);

@@ -87,29 +87,32 @@ export interface CollectionLike {
 export type EntityOf<E> = E extends abstract new (...args: any[]) => infer I ? I : never;
 
 /**
- * The data fields of an entity instance (methods left out), for request bodies and
- * `set` values: every field optional; a field with a nested schema or a deserializer in
- * `static schema` takes its raw form (`unknown`), the others their declared type.
+ * The data fields of an entity instance (methods left out), for request bodies: every
+ * field optional; fields of a primitive type keep it, others (nested entities,
+ * deserialized values, and any field named in a literal `static schema`) take their raw
+ * form, `unknown`.
  */
 export type EntityInput<E> = E extends abstract new (...args: any[]) => infer I
   ? {
-      [K in keyof I as I[K] extends (...args: any[]) => unknown ? never : K]?: E extends { readonly schema: infer F }
-        ? string extends keyof F
+      [K in keyof I as I[K] extends (...args: any[]) => unknown ? never : K]?: K extends SchemaFields<E>
+        ? unknown
+        : I[K] extends string | number | boolean | bigint | null | undefined
           ? I[K]
-          : K extends keyof F
-            ? unknown
-            : I[K]
-        : I[K];
+          : unknown;
     }
   : never;
 
+/** Names of the fields a literal `static schema` declares (none for an index signature). */
+type SchemaFields<E> = E extends { readonly schema: infer F } ? (string extends keyof F ? never : keyof F) : never;
+
 /**
- * The raw value a schema normalizes (what `set` and `setResponse` accept): an entity's
- * {@link EntityInput}, arrays of it, members of object schemas; `unknown` where the
- * schema does not say (schema classes).
+ * The raw value a schema normalizes (what `set` accepts): for an entity its
+ * {@link EntityInput} (other keys allowed: `static process` may rename them) or `null`,
+ * arrays of it, members of object schemas; `unknown` where the schema does not say
+ * (schema classes).
  */
 export type Input<S> = S extends abstract new (...args: any[]) => unknown
-  ? EntityInput<S>
+  ? (EntityInput<S> & { readonly [key: string]: unknown }) | null
   : S extends readonly (infer I)[]
     ? readonly Input<I>[]
     : S extends { normalize(...args: any[]): unknown }

@@ -170,8 +170,8 @@ ctrl.setResponse(getUser, { id: '1' });
 ctrl.set(User, { id: '1' }, { id: '1', name: 'Ada' });
 // @ts-expect-error set types its value: name is a string
 ctrl.set(User, { id: '1' }, { id: '1', name: 5 });
-// @ts-expect-error set types its value: unknown field
-ctrl.set(User, { id: '1' }, { id: '1', nickname: 'A' });
+// @ts-expect-error set types its value: isAdmin is a boolean
+ctrl.set([User], [{ id: '1', isAdmin: 'yes' }]);
 ctrl.set(Post, { id: '1' }, { id: '1', createdAt: '2020-01-01T00:00:00Z', author: { id: '1' } });
 
 //#endregion
