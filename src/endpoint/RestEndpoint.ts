@@ -91,13 +91,17 @@ export interface RestEndpointOptions<
   getRequestInit?: (this: RestEndpoint<P, SP, M, B, R, S>, body?: any) => RequestInit | Promise<RequestInit>;
   /** Replaces the prototype `getHeaders`. */
   getHeaders?: (this: RestEndpoint<P, SP, M, B, R, S>, headers: Record<string, string>) => HeadersInit | Promise<HeadersInit>;
+  /** Name of the cursor parameter of `getPage`. Default: none. */
+  paginationField?: string;
+  /** Path of one item, for `move`. Default: `path`. */
+  movePath?: string;
   /** Replaces the prototype `fetchResponse`. */
   fetchResponse?: (this: RestEndpoint<P, SP, M, B, R, S>, input: string, init: RequestInit) => Promise<Response>;
 }
 
 /** Options of `extend()`: any {@link RestEndpointOptions} member, hooks typed loosely. */
 export type RestExtendOptions = {
-  [K in keyof RestEndpointOptions]?: K extends 'fetch' | 'key' | 'process'
+  [K in keyof RestEndpointOptions]?: K extends 'fetch' | 'key' | 'process' | 'getOptimisticResponse'
     ? (this: any, ...args: any[]) => any
     : RestEndpointOptions<string, any, string, any, any, Schema>[K];
 };
@@ -118,10 +122,30 @@ export type RestExtended<P extends string, SP, M extends string, B, R, S extends
   O extends { schema: infer S2 extends Schema } ? S2 : S
 >;
 
-/** The body of `push` / `unshift`: the declared body, else the fields of the Collection's entity. */
-type AdditionBody<S, B> = S extends Collection<infer E> ? (unknown extends B ? EntityInput<E> : B extends undefined ? EntityInput<E> : B) : unknown;
-/** The schema of `push` / `unshift`: the Collection's addition schema. */
-type AdditionSchema<S> = S extends Collection<infer E> ? CollectionAddition<E> : Schema;
+/** The entity of the endpoint's Collection: the schema itself, or a member of an object schema. */
+type CollectionEntity<S> = Schema extends S
+  ? never
+  : S extends Collection<infer E>
+    ? E
+    : S extends abstract new (...args: any[]) => unknown
+      ? never
+      : S extends readonly unknown[] | { normalize(...args: any[]): unknown }
+        ? never
+        : S extends object
+          ? { [K in keyof S]: S[K] extends Collection<infer E> ? E : never }[keyof S]
+          : never;
+/** The schema of `push`, `unshift`, `remove` and `move`: the Collection's derived schema. */
+type DerivedSchema<S> = [CollectionEntity<S>] extends [never] ? Schema : CollectionAddition<CollectionEntity<S>>;
+/** Their body: the declared body, else the fields of the Collection's entity. */
+type DerivedBody<S, B> = [CollectionEntity<S>] extends [never]
+  ? unknown
+  : unknown extends B
+    ? EntityInput<CollectionEntity<S>>
+    : B extends undefined
+      ? EntityInput<CollectionEntity<S>>
+      : B;
+/** An endpoint derived from a list endpoint (`push`, `unshift`, `remove`). */
+type Derived<P extends string, SP, M extends string, B, R, S extends Schema> = RestEndpoint<P, SP, M, DerivedBody<S, B>, R, DerivedSchema<S>>;
 
 //#endregion
 
@@ -178,8 +202,12 @@ export class RestEndpoint<
   /** Normalization schema. Default: `undefined`. */
   declare schema: S;
 
-  #push: RestEndpoint<P, SP, 'POST', AdditionBody<S, B>, R, AdditionSchema<S>> | undefined;
-  #unshift: RestEndpoint<P, SP, 'POST', AdditionBody<S, B>, R, AdditionSchema<S>> | undefined;
+  /** Name of the cursor parameter of `getPage` (e.g. `'cursor'`, `'page'`). Default: none. */
+  declare paginationField: string | undefined;
+  /** Path of one item, for `move` (`resource()` sets it). Default: `path`. */
+  declare movePath: string | undefined;
+
+  readonly #derived = new Map<string, RestEndpoint<any, any, any, any, any, any>>();
 
   /** @param options See {@link RestEndpointOptions}; `path` is required. */
   constructor(options: RestEndpointOptions<P, SP, M, B, R, S>) {
@@ -339,7 +367,7 @@ export class RestEndpoint<
   override extend(options: RestExtendOptions): RestEndpoint<any, any, any, any, any, any> {
     const own = this._ownOptions();
     if ('method' in options && !('sideEffect' in options)) delete own.sideEffect;
-    const Ctor = this.constructor as new (options: Record<string, unknown>) => RestEndpoint;
+    const Ctor = this.constructor as new (options: Record<string, unknown>) => RestEndpoint<any, any, any, any, any, any>;
     return new Ctor({ ...own, ...options });
   }
 
@@ -348,24 +376,98 @@ export class RestEndpoint<
    * schema: `getPosts.push({ group }, body)`. Created once per endpoint.
    * @throws Error naming the endpoint when `schema` is not a Collection.
    */
-  get push(): RestEndpoint<P, SP, 'POST', AdditionBody<S, B>, R, AdditionSchema<S>> {
-    return (this.#push ??= this.#addition('push'));
+  get push(): Derived<P, SP, 'POST', B, R, S> {
+    return this.#derive('push', 'POST') as Derived<P, SP, 'POST', B, R, S>;
   }
 
   /** Like {@link push}, but prepends to the lists. */
-  get unshift(): RestEndpoint<P, SP, 'POST', AdditionBody<S, B>, R, AdditionSchema<S>> {
-    return (this.#unshift ??= this.#addition('unshift'));
+  get unshift(): Derived<P, SP, 'POST', B, R, S> {
+    return this.#derive('unshift', 'POST') as Derived<P, SP, 'POST', B, R, S>;
   }
 
-  #addition(mode: 'push' | 'unshift'): RestEndpoint<P, SP, 'POST', AdditionBody<S, B>, R, AdditionSchema<S>> {
-    const schema: Schema = this.schema;
-    if (!(schema instanceof Collection)) {
-      throw new Error(`${this.name}: .${mode} needs a Collection schema, but the schema is ${describeSchema(schema)}`);
-    }
-    const extended = this.extend({ method: 'POST', schema: schema[mode], name: `${this.name}.${mode}` }) as unknown as RestEndpoint;
+  /**
+   * A PATCH to the list path with the item as body; the item leaves every matching list
+   * (the entity itself is still updated): `getTodos.remove({ userId }, todo)`.
+   */
+  get remove(): Derived<P, SP, 'PATCH', B, R, S> {
+    return this.#derive('remove', 'PATCH') as Derived<P, SP, 'PATCH', B, R, S>;
+  }
+
+  /**
+   * A PATCH to the item path (`movePath`) that moves the item between lists: out of the
+   * lists its new values no longer match, into those they match:
+   * `getTodos.move({ id }, { userId: 'b' })`.
+   */
+  get move(): Derived<string, {}, 'PATCH', B, R, S> {
+    return this.#derive('move', 'PATCH', this.movePath) as Derived<string, {}, 'PATCH', B, R, S>;
+  }
+
+  /**
+   * This endpoint for the next pages of its list, by `paginationField`:
+   * `ctrl.fetch(getPosts.getPage, { cursor })` appends the page's items to the list of
+   * `getPosts` (skipping items already there) and the other fields of the response
+   * (`nextPage` …) take the new page's values.
+   * @throws Error naming the endpoint when `paginationField` is not set.
+   */
+  get getPage(): this {
+    const field = this.paginationField;
+    if (field === undefined) throw new Error(`${this.name}: .getPage needs the paginationField option`);
+    return (this.#derived.get('page') ?? this.#derived.set('page', this.paginated(field)).get('page')!) as this;
+  }
+
+  /**
+   * This endpoint for one page of its list. `removeCursor` is the name of the cursor
+   * argument, or a function from the call's arguments to the list's arguments. The page
+   * shares the list's key and its Collection's list for the arguments without the cursor.
+   */
+  paginated(removeCursor: string | ((...args: any[]) => readonly unknown[])): this {
+    const strip =
+      typeof removeCursor === 'function'
+        ? removeCursor
+        : (params?: Record<string, unknown>) => {
+            const { [removeCursor]: _cursor, ...rest } = params ?? {};
+            return [rest];
+          };
+    const key = this.key;
+    const options: RestExtendOptions = {
+      schema: this.#collection('getPage', (c) => c.paginated(strip)),
+      name: `${this.name}.getPage`,
+      key(...args: any[]) {
+        return key.apply(this, strip(...args) as any);
+      },
+    };
+    // The page resolves like the list: typed as this endpoint.
+    return this.extend(options) as unknown as this;
+  }
+
+  #derive(mode: 'push' | 'unshift' | 'remove' | 'move', method: string, path?: string): RestEndpoint<any, any, any, any, any, any> {
+    let derived = this.#derived.get(mode);
+    if (derived !== undefined) return derived;
+    const options: RestExtendOptions = { method, schema: this.#collection(mode, (c) => c[mode], true), name: `${this.name}.${mode}` };
+    if (path !== undefined) options.path = path;
+    derived = this.extend(options);
     // A body marker `body: undefined` of the list endpoint must not make the addition bodyless.
-    if ('body' in extended && extended.body === undefined) delete (extended as { body?: unknown }).body;
-    return extended as unknown as RestEndpoint<P, SP, 'POST', AdditionBody<S, B>, R, AdditionSchema<S>>;
+    if ('body' in derived && derived.body === undefined) delete (derived as { body?: unknown }).body;
+    this.#derived.set(mode, derived);
+    return derived;
+  }
+
+  /**
+   * The schema with its Collection (itself, or a member of an object schema) replaced by
+   * `fn`'s; with `alone`, only `fn`'s schema (the body of a push is one item).
+   */
+  #collection(what: string, fn: (collection: Collection) => Schema, alone = false): Schema {
+    let found: Schema | null = null;
+    const map = (schema: Schema): Schema => {
+      if (schema instanceof Collection) return (found = fn(schema));
+      if (typeof schema !== 'object' || Array.isArray(schema) || Object.getPrototypeOf(schema) !== Object.prototype) return schema;
+      const out: Record<string, Schema> = {};
+      for (const k in schema) out[k] = map((schema as Record<string, Schema>)[k]);
+      return out;
+    };
+    const mapped = map(this.schema);
+    if (found === null) throw new Error(`${this.name}: .${what} needs a Collection schema, but the schema is ${describeSchema(this.schema)}`);
+    return alone ? found : mapped;
   }
 
   /** @internal Whether this endpoint's calls end with a body argument. */
