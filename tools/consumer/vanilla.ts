@@ -218,6 +218,47 @@ async function resources() {
 
 //#endregion
 
+//#region Collection remove, move, getPage; optimistic responses; set updaters
+
+const getTodos = new RestEndpoint({
+  path: '/posts',
+  searchParams: {} as { group?: string; cursor?: string },
+  paginationField: 'cursor',
+  schema: new Collection([Post]),
+});
+async function derived() {
+  const removed = await ctrl.fetch(getTodos.remove, { group: 'g' }, { id: '1' });
+  expectType<Equal<typeof removed, Post>>();
+  // @ts-expect-error remove takes the entity's fields
+  await ctrl.fetch(getTodos.remove, { group: 'g' }, { id: 1 });
+  const moved = await ctrl.fetch(getTodos.move, { id: '1' }, { group: 'h' });
+  expectType<Equal<typeof moved, Post>>();
+  const page = await ctrl.fetch(getTodos.getPage, { cursor: '2' });
+  expectType<Equal<typeof page, Post[]>>();
+  const PostPages = resource({ path: '/posts/:id', schema: Post, paginationField: 'page' });
+  const next = await ctrl.fetch(PostPages.getList.getPage, { page: '2' });
+  expectType<Equal<typeof next, Post[]>>();
+}
+const renamePost = new RestEndpoint({
+  path: '/posts/:id',
+  method: 'PATCH',
+  body: {} as { title: string },
+  schema: Post,
+  getOptimisticResponse(_snap, params, body) {
+    // @ts-expect-error the optimistic response receives the typed body
+    void body.nope;
+    // @ts-expect-error and the typed path parameters
+    void params.nope;
+    return { id: String(params.id), title: body.title };
+  },
+});
+renamePost({ id: '1' }, { title: 'x' });
+ctrl.set(User, { id: '1' }, (prev) => ({ id: '1', name: `${prev?.name ?? ''}!` }));
+// @ts-expect-error an updater returns the entity's fields: name is a string
+ctrl.set(User, { id: '1' }, () => ({ id: '1', name: 1 }));
+
+//#endregion
+
 //#region bodies and extend()
 
 const createPost = new RestEndpoint({ path: '/posts', method: 'POST', body: {} as { title: string }, schema: Post });
@@ -261,4 +302,4 @@ expectType<Equal<ResolveType<Endpoint<[], number, typeof User>>, User>>();
 
 //#endregion
 
-export { resolved, schemaClasses, resources, extended };
+export { resolved, schemaClasses, resources, extended, derived };
