@@ -39,6 +39,9 @@ const installed = join(scratch, 'node_modules', 'signal-cache');
 mkdirSync(installed);
 execFileSync('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1']);
 for (const name of LINKED) symlinkSync(join(root, 'node_modules', name), join(scratch, 'node_modules', name), 'dir');
+// A package of its own: without it the repo's package.json is the scope, and TypeScript
+// would resolve 'signal-cache' to the repo itself (self-reference) instead of the tarball.
+writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'signal-cache-consumer', private: true, type: 'module' }));
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 for (const dep of Object.keys(pkg.dependencies ?? {})) {
   if (!LINKED.includes(dep)) throw new Error(`tools/consumer.mjs: link the runtime dependency ${dep} too`);
@@ -104,8 +107,18 @@ const total = [...expectations.values()].reduce((sum, s) => sum + s.size, 0);
 const tsc = join(scratch, 'node_modules', 'typescript', 'bin', 'tsc');
 let failed = false;
 for (const mode of ['full', 'skip']) {
-  const run = spawnSync(process.execPath, [tsc, '-p', `tsconfig.${mode}.json`, '--pretty', 'false'], { cwd: scratch, encoding: 'utf8' });
-  const out = `${run.stdout}${run.stderr}`.trim();
+  const run = spawnSync(process.execPath, [tsc, '-p', `tsconfig.${mode}.json`, '--pretty', 'false', '--listFiles'], { cwd: scratch, encoding: 'utf8' });
+  const listed = run.stdout.split('\n').filter((line) => line.endsWith('.d.ts') && line.includes('signal-cache'));
+  const fromTarball = listed.filter((file) => resolve(scratch, file).startsWith(installed));
+  if (fromTarball.length === 0 || fromTarball.length !== listed.length) {
+    failed = true;
+    console.log(`the types must come from the tarball in ${installed}; read: ${listed.join(', ') || 'none'}`);
+  }
+  const out = `${run.stdout}${run.stderr}`
+    .split('\n')
+    .filter((line) => !line.startsWith('/'))
+    .join('\n')
+    .trim();
   const diagnostics = [...out.matchAll(/^(.+?)\((\d+),\d+\): error (TS\d+: .*)$/gm)].map(([, file, line, text]) => ({ file, line: +line, text }));
   const missed = new Set();
   let other = 0;

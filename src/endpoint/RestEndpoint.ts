@@ -25,7 +25,7 @@
  * in the types. The body is never part of `key()`. An option `body: undefined` declares
  * a body method without a body (one argument, the parameters).
  */
-import { Collection, type CollectionAddition } from '../schema/Collection.js';
+import type { Collection, CollectionAddition } from '../schema/Collection.js';
 import type { EntityInput, Schema } from '../schema/types.js';
 import { defineOwn, Endpoint, type EndpointOptions } from './Endpoint.js';
 import { NetworkError } from './NetworkError.js';
@@ -459,7 +459,7 @@ export class RestEndpoint<
   #collection(what: string, fn: (collection: Collection) => Schema, alone = false): Schema {
     let found: Schema | null = null;
     const map = (schema: Schema): Schema => {
-      if (schema instanceof Collection) return (found = fn(schema));
+      if (isCollection(schema)) return (found = fn(schema));
       if (typeof schema !== 'object' || Array.isArray(schema) || Object.getPrototypeOf(schema) !== Object.prototype) return schema;
       const out: Record<string, Schema> = {};
       for (const k in schema) out[k] = map((schema as Record<string, Schema>)[k]);
@@ -485,6 +485,14 @@ export class RestEndpoint<
   _body(args: readonly unknown[]): unknown {
     return this._hasBody() ? args[args.length - 1] : undefined;
   }
+}
+
+/**
+ * A Collection, recognized by its members rather than by `instanceof`: importing the
+ * class would put Collection in every bundle that uses RestEndpoint.
+ */
+function isCollection(schema: Schema): schema is Collection {
+  return typeof (schema as Collection | undefined)?.paginated === 'function';
 }
 
 function isRawBody(body: unknown): body is BodyInit {
