@@ -26,7 +26,6 @@
  */
 import { argsKey } from '../util/argsKey.js';
 import type { Schema } from '../schema/types.js';
-import type { SameTypeOptions } from './RestEndpoint.js';
 import type { EndpointInterface, SnapshotInterface } from './types.js';
 
 /** The function an `Endpoint` wraps; `this` is the endpoint. */
@@ -73,6 +72,9 @@ export interface EndpointOptions<A extends readonly any[] = any[], R = any, S ex
    */
   getOptimisticResponse?: (this: any, snap: SnapshotInterface, ...args: A) => unknown;
 }
+
+/** Options of `extend()` that keep the endpoint's type (none of them changes a type). */
+export type SameTypeOptions<O> = O & { path?: never; searchParams?: never; method?: never; body?: never; schema?: never; process?: never };
 
 /** Instances are callable: calling an endpoint runs its `fetch` without any cache. */
 export interface Endpoint<A extends readonly any[] = any[], R = any, S extends Schema = Schema> {

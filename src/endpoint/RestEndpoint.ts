@@ -27,7 +27,7 @@
  */
 import type { Collection, CollectionAddition } from '../schema/Collection.js';
 import type { EntityInput, Schema } from '../schema/types.js';
-import { defineOwn, Endpoint, type EndpointOptions } from './Endpoint.js';
+import { defineOwn, Endpoint, type EndpointOptions, type SameTypeOptions } from './Endpoint.js';
 import { NetworkError } from './NetworkError.js';
 import { compilePath, searchString, type PathParams } from './path.js';
 
@@ -105,9 +105,6 @@ export type RestExtendOptions = {
     ? (this: any, ...args: any[]) => any
     : RestEndpointOptions<string, any, string, any, any, Schema>[K];
 };
-
-/** Options of `extend()` that keep the endpoint's type (none of them changes a type). */
-export type SameTypeOptions<O> = O & { path?: never; searchParams?: never; method?: never; body?: never; schema?: never; process?: never };
 
 /**
  * What `endpoint.extend(options)` returns when an option changes a type: a `RestEndpoint`
