@@ -16,6 +16,7 @@ export function resetStore(store: Store): void {
         cell._over = undefined;
         cell._member = false;
         cell._stamp = 0;
+        cell._expiresAt = 0;
         cell._sig.value = undefined;
       }
       for (const sig of table._idx?.values() ?? []) sig.value = undefined;
