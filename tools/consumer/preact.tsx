@@ -1,14 +1,20 @@
 /** Every Preact hook, as an app uses it, with the types it must see. */
-import { All, Controller, Query, RestEndpoint, type ReadonlySignal } from 'signal-cache';
+import { All, Controller, Query, RestEndpoint, type Meta, type ReadonlySignal } from 'signal-cache';
 import {
   CacheProvider,
+  ErrorBoundary,
   useCache,
   useCacheSignal,
   useController,
+  useError,
   useFetch,
   useFetchSignal,
+  useKeepPrevious,
   useLive,
   useLiveSignal,
+  useLoading,
+  useMeta,
+  useMutation,
   useQuery,
   useQuerySignal,
   useSuspense,
@@ -60,10 +66,27 @@ export function Hooks({ id, show }: { id: string; show: boolean }) {
   expectType<Equal<typeof liveNone, User | undefined>>();
   const liveSignal = useLiveSignal(getUser, { id });
   expectType<Equal<typeof liveSignal, ReadonlySignal<User | undefined>>>();
+  const meta = useMeta(getUser, { id });
+  expectType<Equal<typeof meta, Meta | undefined>>();
+  const error = useError(getUsers);
+  expectType<Equal<typeof error, Error | undefined>>();
+  const loading = useLoading(getUser, { id });
+  expectType<Equal<typeof loading, boolean>>();
+  // @ts-expect-error useMeta takes the endpoint's args
+  useMeta(getUser, { nope: 1 });
+  const rename = useMutation((name: string) => ctrl.fetch(getUser, { id: name }));
+  expectType<Equal<Parameters<typeof rename.run>, [name: string]>>();
+  expectType<Equal<Awaited<ReturnType<typeof rename.run>>, User | undefined>>();
+  const [shown, stale] = useKeepPrevious(fetched);
+  expectType<Equal<typeof shown, User | undefined>>();
+  expectType<Equal<typeof stale, boolean>>();
   return (
+    <ErrorBoundary fallback={(e, reset) => <button onClick={reset}>{e.message}</button>}>
     <CacheProvider controller={ctrl}>
       <p>{user?.name} {userSignal.value?.name} {count} {one.name} {cached?.length} {fetched?.name} {live.name}</p>
       <ul>{users.map((u) => <li key={u.id}>{u.name}</li>)}</ul>
+      <p>{meta?.fetchedAt} {error?.message} {String(loading)} {shown?.name} {String(stale)}</p>
     </CacheProvider>
+    </ErrorBoundary>
   );
 }

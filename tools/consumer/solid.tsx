@@ -1,11 +1,16 @@
 /** @jsxImportSource solid-js */
 /** Every Solid primitive, as an app uses it, with the types it must see. */
 import { For, type Accessor } from 'solid-js';
-import { All, Controller, Query, RestEndpoint } from 'signal-cache';
+import { All, Controller, Query, RestEndpoint, type Meta } from 'signal-cache';
 import {
   CacheProvider,
   createCache,
+  createError,
   createFetch,
+  createKeepPrevious,
+  createLoading,
+  createMeta,
+  createMutation,
   createLive,
   createQuery,
   createSuspense,
@@ -45,10 +50,24 @@ export function Primitives(props: { id: string; show: boolean }) {
   expectType<Equal<typeof fetched, Accessor<User | undefined>>>();
   const live = createLive(getUser, () => ({ id: props.id }));
   expectType<Equal<typeof live, Accessor<User | undefined>>>();
+  const meta = createMeta(getUser, () => ({ id: props.id }));
+  expectType<Equal<typeof meta, Accessor<Meta | undefined>>>();
+  const error = createError(getUsers);
+  expectType<Equal<typeof error, Accessor<Error | undefined>>>();
+  const loading = createLoading(getUser, () => ({ id: props.id }));
+  expectType<Equal<typeof loading, Accessor<boolean>>>();
+  // @ts-expect-error createMeta takes the endpoint's args
+  createMeta(getUser, () => ({ nope: 1 }));
+  const rename = createMutation((name: string) => ctrl.fetch(getUser, { id: name }));
+  expectType<Equal<Parameters<typeof rename.run>, [name: string]>>();
+  expectType<Equal<Awaited<ReturnType<typeof rename.run>>, User | undefined>>();
+  const [shown, stale] = createKeepPrevious(one);
+  expectType<Equal<typeof shown, Accessor<User | undefined>>>();
+  expectType<Equal<typeof stale, Accessor<boolean>>>();
   const posts = createQuery(new All(Post));
   return (
     <CacheProvider controller={ctrl}>
-      <p>{user()?.name} {count()} {nothing()?.id} {one()?.name} {cached()?.length} {fetched()?.name} {live()?.name}</p>
+      <p>{user()?.name} {count()} {nothing()?.id} {one()?.name} {cached()?.length} {fetched()?.name} {live()?.name} {meta()?.fetchedAt} {error()?.message} {String(loading())} {shown()?.name}</p>
       <For each={users()}>{(u) => <li>{u.name}</li>}</For>
       <For each={posts()}>{(p) => <li>{p.title} {p.createdAt.getTime()} {p.author?.name}</li>}</For>
     </CacheProvider>
