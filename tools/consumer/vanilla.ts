@@ -19,6 +19,7 @@ import {
   type Denormalize,
   type ReadonlySignal,
   type ResolveType,
+  type Schema,
 } from 'signal-cache';
 import { expectType, type Equal, type Resolved } from './expect.js';
 import { Link, Post, User } from './models.js';
@@ -293,6 +294,33 @@ async function extended() {
 
 //#endregion
 
+//#region subclasses with transform hooks
+
+class AuthEndpoint<
+  P extends string = string,
+  SP = {},
+  M extends string = 'GET',
+  B = unknown,
+  R = any,
+  S extends Schema = Schema,
+> extends RestEndpoint<P, SP, M, B, R, S> {
+  override getHeaders(headers: Record<string, string>) {
+    return { ...headers, authorization: 'Bearer x' };
+  }
+}
+const getMe = new AuthEndpoint({ path: '/users/:id', schema: User });
+async function subclass() {
+  const me = await ctrl.fetch(getMe, { id: 'me' });
+  expectType<Equal<typeof me, User>>();
+  // @ts-expect-error the subclass keeps the typed parameters
+  await ctrl.fetch(getMe, {});
+  const AuthPosts = resource({ path: '/posts/:id', schema: Post, Endpoint: AuthEndpoint });
+  const post = await ctrl.fetch(AuthPosts.get, { id: '1' });
+  expectType<Equal<typeof post, Post>>();
+}
+
+//#endregion
+
 //#region no any from ResolveType
 
 // A schema type that is not known resolves to the fetched value, not to any.
@@ -302,4 +330,4 @@ expectType<Equal<ResolveType<Endpoint<[], number, typeof User>>, User>>();
 
 //#endregion
 
-export { resolved, schemaClasses, resources, extended, derived };
+export { resolved, schemaClasses, resources, extended, derived, subclass };
