@@ -161,6 +161,17 @@ expectType<Equal<typeof postsResponse, ReadonlySignal<Post[] | undefined>>>();
 // @ts-expect-error response args are the endpoint's
 ctrl.response(getUser, { nope: 1 });
 effect(() => void ctrl.get(userCount, { isAdmin: true }));
+async function endpointArgs() {
+  const fresh = await ctrl.fetchIfStale(getUser, { id: '1' });
+  expectType<Equal<typeof fresh, User>>();
+  expectType<Equal<typeof ctrl.isStale<typeof getUser>, (endpoint: typeof getUser, params: { id: string | number | boolean }) => boolean>>();
+  // @ts-expect-error invalidate takes the endpoint's args
+  ctrl.invalidate(getUser, {});
+  // @ts-expect-error subscribe takes the endpoint's args
+  ctrl.subscribe(getUser, { nope: 1 });
+  const error = ctrl.getError(getPosts, { group: 'g' });
+  expectType<Equal<typeof error, Error | undefined>>();
+}
 
 ctrl.setResponse(getUser, { id: '1' }, { id: '1', name: 'Ada' });
 ctrl.setResponse(new RestEndpoint({ path: '/users', schema: [User] }), [{ id: '1' }]);
@@ -330,4 +341,4 @@ expectType<Equal<ResolveType<Endpoint<[], number, typeof User>>, User>>();
 
 //#endregion
 
-export { resolved, schemaClasses, resources, extended, derived, subclass };
+export { resolved, schemaClasses, resources, extended, derived, subclass, endpointArgs };
