@@ -17,6 +17,7 @@ import {
   resource,
   schema,
   type Denormalize,
+  type EntityInput,
   type ReadonlySignal,
   type ResolveType,
   type Schema,
@@ -268,6 +269,16 @@ renamePost({ id: '1' }, { title: 'x' });
 ctrl.set(User, { id: '1' }, (prev) => ({ id: '1', name: `${prev?.name ?? ''}!` }));
 // @ts-expect-error an updater returns the entity's fields: name is a string
 ctrl.set(User, { id: '1' }, () => ({ id: '1', name: 1 }));
+
+//#endregion
+
+//#region named input types
+
+// A form can name the body type of its entity.
+const draft: EntityInput<typeof Post> = { title: 'Draft' };
+// @ts-expect-error EntityInput has the entity's fields only
+const wrongDraft: EntityInput<typeof Post> = { nope: 1 };
+void [draft, wrongDraft];
 
 //#endregion
 
