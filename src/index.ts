@@ -27,25 +27,36 @@ export type {
   Denormalize,
   DenormalizeContext,
   EntityClass,
+  EntityInput,
   EntityOf,
+  Input,
   NormalizeContext,
   Schema,
   SchemaClass,
 } from './schema/types.js';
 
 export { Endpoint } from './endpoint/Endpoint.js';
-export type { EndpointOptions, FetchFunction } from './endpoint/Endpoint.js';
+export type { EndpointOptions, FetchFunction, SameTypeOptions } from './endpoint/Endpoint.js';
 export { NetworkError } from './endpoint/NetworkError.js';
 export type { NetworkErrorSource } from './endpoint/NetworkError.js';
 export type { ParamValue, PathParams, ShortenPath } from './endpoint/path.js';
 export { RestEndpoint } from './endpoint/RestEndpoint.js';
-export type { BodylessMethod, RestArgs, RestEndpointOptions, RestExtendOptions } from './endpoint/RestEndpoint.js';
+export type { BodylessMethod, RestArgs, RestEndpointOptions, RestExtended, RestExtendOptions } from './endpoint/RestEndpoint.js';
 export { resource } from './endpoint/resource.js';
 export type { Resource, ResourceOptions } from './endpoint/resource.js';
 export type { EndpointInterface, SnapshotInterface } from './endpoint/types.js';
 
 export { Controller } from './controller/Controller.js';
-export type { ControllerOptions, KeyFilter, Queryable, QueryArgs, ResolveType } from './controller/Controller.js';
+export type {
+  ArgsOf,
+  ControllerOptions,
+  KeyFilter,
+  Queryable,
+  QueryArgs,
+  ResolveType,
+  Updater,
+  WithLast,
+} from './controller/Controller.js';
 export type { TimerHandle, Timers } from './controller/timers.js';
 export { TimeoutError } from './controller/errors.js';
 export type { Meta } from './store/Store.js';

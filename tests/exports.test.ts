@@ -45,6 +45,7 @@ api('signal-cache exports exactly the reviewed names', () => {
 
 api('signal-cache exports every type of its public signatures', () => {
   assert.equal(typeExportsOf('index.ts'), [
+    'ArgsOf',
     'BodylessMethod',
     'CollectionAddition',
     'CollectionLike',
@@ -58,9 +59,11 @@ api('signal-cache exports every type of its public signatures', () => {
     'EndpointInterface',
     'EndpointOptions',
     'EntityClass',
+    'EntityInput',
     'EntityMeta',
     'EntityOf',
     'FetchFunction',
+    'Input',
     'KeyFilter',
     'LazyQuery',
     'Meta',
@@ -78,6 +81,8 @@ api('signal-cache exports every type of its public signatures', () => {
     'RestArgs',
     'RestEndpointOptions',
     'RestExtendOptions',
+    'RestExtended',
+    'SameTypeOptions',
     'Schema',
     'SchemaClass',
     'ShortenPath',
@@ -86,6 +91,8 @@ api('signal-cache exports every type of its public signatures', () => {
     'TimerHandle',
     'Timers',
     'UnionAttribute',
+    'Updater',
+    'WithLast',
   ]);
 });
 

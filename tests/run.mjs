@@ -172,7 +172,9 @@ if (!filter && existsSync(join(root, 'tools/mutation-score.json'))) {
   const m = JSON.parse(readFileSync(join(root, 'tools/mutation-score.json'), 'utf8'));
   const partial = m.run < m.mutants ? ` (a partial run: ${m.run} of ${m.mutants} mutants)` : '';
   console.log(
-    `mutation check of src/store and src/controller (${m.command}, ${m.date}): ${m.killed} of ${m.run} mutants killed, ${m.score}${partial}; survivors in tools/mutation-score.json`,
+    `mutation check of src/store and src/controller (${m.command}, ${m.date}): ${m.killed} of ${m.run} mutants killed, ${m.score}${partial}` +
+      (m.equivalent === undefined ? '' : `; ${m.equivalent} survivors are equivalent (${m.scoreWithoutEquivalent} of the rest killed)`) +
+      '; survivors in tools/mutation-score.json',
   );
 }
 if (failures.length) console.log(`failed files:\n  ${failures.join('\n  ')}`);

@@ -1,9 +1,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Controller, Invalidate, NetworkError, RestEndpoint, SchemaError, effect } from '../../src/index.js';
+import { FakeTimers, until } from '../_fixtures/fakeTimers.js';
 import { User, allUsers, makeUsers } from '../_fixtures/models.js';
 import { json, send, sleep, startServer, type TestServer } from '../_fixtures/server.js';
-import { waitFor } from '../_fixtures/time.js';
 
 let server: TestServer;
 let users = makeUsers(3);
@@ -201,17 +201,21 @@ ordering('a response whose request started earlier never overwrites a later-star
   const ctrl = (ordering as any).ctrl as Controller;
   const { getUsers, getUser } = endpoints();
   const log: string[] = [];
-  // The list answers only when the test releases it: no race on timers.
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
+  // The list request is held until the later-started row request has answered, so the order
+  // of answers is fixed by the test, not by timing.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let arrived!: () => void;
+  const listArrived = new Promise<void>((resolve) => (arrived = resolve));
   server.route('GET', '/users', async (_req, res) => {
     const snapshot = users.map((u) => ({ ...u }));
-    await gate;
+    arrived();
+    await released;
     log.push('list answered');
     json(res, 200, snapshot);
   });
   const slowList = ctrl.fetch(getUsers); // starts first, with the old name
-  await waitFor(() => server.count('GET', '/users') === 1, 'the list request', 5000);
+  await listArrived;
   users[0].name = 'New name';
   log.push('row changed');
   await ctrl.fetch(getUser, { id: 'u1' }); // starts later, answers first
@@ -230,9 +234,18 @@ polling.before.each(setup(polling));
 polling.after.each(teardown);
 
 polling('polls at pollFrequency, reference-counted; identical data notifies no one', async () => {
-  const ctrl = (polling as any).ctrl as Controller;
+  const timers = new FakeTimers();
+  const ctrl = new Controller({ timers });
   const { getUsers } = endpoints();
   const polled = getUsers.extend({ pollFrequency: 25 });
+  const meta = ctrl.meta(polled);
+  const requests = () => server.count('GET', '/users');
+  /** Moves the fake clock one period and waits for the poll it started (if any) to be written. */
+  const period = async (expectPoll: boolean) => {
+    timers.advance(25);
+    if (expectPoll) await until(() => meta.peek().fetchedAt === timers.time);
+    else await sleep(20);
+  };
   let runs = 0;
   const stop = effect(() => {
     ctrl.response(polled).value;
@@ -241,18 +254,19 @@ polling('polls at pollFrequency, reference-counted; identical data notifies no o
   const a = ctrl.subscribe(polled);
   const b = ctrl.subscribe(polled);
   assert.is(ctrl.subscriptionCount(polled), 2);
-  const requests = () => server.count('GET', '/users');
-  // Timers run late on a loaded machine: wait for request counts, never for fixed times.
-  await waitFor(() => requests() >= 3, 'three polls', 5000);
+  await until(() => meta.peek().fetchedAt === timers.time && ctrl.response(polled).peek() !== undefined);
+  assert.is(requests(), 1, 'two subscribers, one initial request');
+  await period(true);
+  await period(true);
+  assert.is(requests(), 3, 'one request per period');
   assert.is(runs, 2, 'one run before data, one when it arrived; identical polls re-ran nothing');
   a();
-  const polls = requests();
-  await waitFor(() => requests() > polls, 'a poll with one subscriber left', 5000);
+  await period(true);
+  assert.is(requests(), 4, 'still polling with one subscriber');
   b();
-  await sleep(150); // a poll already sent may still arrive
-  const final = requests();
-  await sleep(100);
-  assert.is(requests(), final, 'polling stopped');
+  await period(false);
+  await period(false);
+  assert.is(requests(), 4, 'polling stopped with the last subscriber');
   assert.is(ctrl.subscriptionCount(polled), 0);
   stop();
 });

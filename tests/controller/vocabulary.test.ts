@@ -59,7 +59,7 @@ readers('get ↔ query, getResponse ↔ response, getMeta ↔ meta, getError ↔
   assert.is(ctrl.getResponse(list), undefined);
   ctrl.setResponse(list, [{ id: 'u1', name: 'Ada' }]);
   assert.is(ctrl.getResponse(list), ctrl.response(list).value);
-  assert.is(ctrl.getResponse(list)![0], ctrl.get(User, 'u1'));
+  assert.is((ctrl.getResponse(list) as User[])[0], ctrl.get(User, 'u1'));
   assert.is(ctrl.get(User, 'u1'), ctrl.query(User, 'u1').value);
   assert.is(ctrl.getMeta(list), ctrl.meta(list).value);
   assert.is(ctrl.getError(list), ctrl.meta(list).value.error);
@@ -69,7 +69,7 @@ readers('each value reader is tracked inside an effect', () => {
   const ctrl = new Controller();
   const list = endpoint('list', [User]);
   const seen: unknown[] = [];
-  const stop = effect(() => void seen.push([ctrl.getResponse(list)?.length, ctrl.getMeta(list).invalidated]));
+  const stop = effect(() => void seen.push([(ctrl.getResponse(list) as User[] | undefined)?.length, ctrl.getMeta(list).invalidated]));
   ctrl.setResponse(list, [{ id: 'u1' }]);
   ctrl.invalidate(list);
   assert.equal(seen, [[undefined, false], [1, false], [1, true]]);
