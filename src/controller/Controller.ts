@@ -29,6 +29,12 @@ export interface ControllerOptions {
    * route every request through one place (auth refresh, logging, a test double).
    */
   fetch?: (endpoint: EndpointInterface, args: readonly unknown[]) => Promise<unknown>;
+  /**
+   * Receives what a reader (an `effect`, a component) threw while it re-ran after a write
+   * of this Controller. A reader's error never fails the fetch or the write that made it
+   * re-run. Default: `console.error`.
+   */
+  onError?: (error: unknown) => void;
 }
 
 /** The value `ctrl.fetch(endpoint)` resolves with: denormalized when the endpoint has a schema. */
@@ -62,6 +68,7 @@ export class Controller {
   readonly #views = new Views(this.#store);
   readonly #clock: () => number;
   readonly #run: (endpoint: EndpointInterface, args: readonly unknown[]) => Promise<unknown>;
+  readonly #onError: (error: unknown) => void;
   /** Fetch start counter: orders responses (two clock reads can return the same ms). */
   #stamp = 0;
   readonly #inflight = new Map<string, Promise<unknown>>();
@@ -70,6 +77,7 @@ export class Controller {
   constructor(options: ControllerOptions = {}) {
     this.#clock = options.clock ?? Date.now;
     this.#run = options.fetch ?? ((endpoint, args) => endpoint.fetch(...args));
+    this.#onError = options.onError ?? ((error) => console.error(error));
   }
 
   //#region network
@@ -161,10 +169,7 @@ export class Controller {
 
   /** Writes a response, then resolves it to its denormalized value. */
   #receive(endpoint: EndpointInterface, args: readonly unknown[], key: string, value: unknown, stamp: number): unknown {
-    const normalized = this.#write(endpoint, args, key, value, stamp);
-    // The key is known: read the view directly instead of recomputing it through `response()`.
-    if (this.#retains(endpoint)) return this.#views.response(key, endpoint.schema, args).peek();
-    return untracked(() => denormalizeValue(endpoint.schema, normalized, new Walker(this.#store, args)));
+    return this.#write(endpoint, args, key, value, stamp, true);
   }
 
   /** Whether the endpoint's responses are kept by key. */
@@ -172,33 +177,67 @@ export class Controller {
     return !endpoint.sideEffect && endpoint.dataExpiryLength !== 0;
   }
 
-  /** Normalizes a response completely, then writes it in one batch; returns its stored form. */
-  #write(endpoint: EndpointInterface, args: readonly unknown[], key: string, value: unknown, stamp: number): unknown {
+  /**
+   * Normalizes a response completely, then writes it in one batch, as one transaction:
+   * when anything after the first write throws (with `read`, the first read of the
+   * response), every write is undone and the error is recorded as the fetch's failure.
+   * @returns the denormalized response with `read`, else its stored form
+   */
+  #write(endpoint: EndpointInterface, args: readonly unknown[], key: string, value: unknown, stamp: number, read = false): unknown {
     const staging = new Staging(endpoint.name, args);
+    const store = this.#store;
+    const schema = endpoint.schema;
     let normalized: unknown;
     try {
-      normalized = normalizeValue(endpoint.schema, value, staging, '');
+      normalized = normalizeValue(schema, value, staging, '');
     } catch (error) {
       throw this.#fail(endpoint, key, error, stamp);
     }
     const retain = this.#retains(endpoint);
     const now = this.#clock();
-    batch(() => {
-      this.#store._commit(staging, stamp);
-      if (!retain) return;
-      const result = this.#store._result(key);
-      if (stamp < result._stamp) return;
-      result._stamp = stamp;
-      if (!equalValue(result._sig.peek(), normalized)) result._sig.value = normalized;
-      result._meta.value = {
-        fetchedAt: now,
-        expiresAt: now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY),
-        error: undefined,
-        errorExpiresAt: 0,
-        invalidated: false,
-      };
+    let out: unknown = normalized;
+    let failed = false;
+    this.#batch(() => {
+      try {
+        out = store._transact(() => {
+          store._commit(staging, stamp);
+          const result = retain ? store._result(key) : undefined;
+          if (result !== undefined && stamp >= result._stamp) {
+            store._save(result);
+            result._stamp = stamp;
+            if (!equalValue(result._sig.peek(), normalized)) result._sig.value = normalized;
+            result._meta.value = {
+              fetchedAt: now,
+              expiresAt: now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY),
+              error: undefined,
+              errorExpiresAt: 0,
+              invalidated: false,
+            };
+          }
+          if (!read) return normalized;
+          // The key is known: read the view directly instead of recomputing it through `response()`.
+          if (result !== undefined) return this.#views.response(key, schema, args).peek();
+          return untracked(() => new Walker(store, args)._run((walker) => denormalizeValue(schema, normalized, walker)));
+        });
+      } catch (error) {
+        failed = true;
+        out = error;
+      }
     });
-    return normalized;
+    if (failed) throw this.#fail(endpoint, key, out, stamp);
+    return out;
+  }
+
+  /**
+   * Runs writes in one batch. Readers re-run when it ends; what they throw goes to
+   * `onError`, never to the writer.
+   */
+  #batch(fn: () => void): void {
+    try {
+      batch(fn);
+    } catch (error) {
+      this.#onError(error);
+    }
   }
 
   /** Records an error under the key (cached data stays) and returns it, named. */
@@ -211,11 +250,13 @@ export class Controller {
       const result = this.#store._result(key);
       if (stamp >= result._stamp) {
         const now = this.#clock();
-        result._meta.value = {
-          ...result._meta.peek(),
-          error: named,
-          errorExpiresAt: now + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
-        };
+        this.#batch(() => {
+          result._meta.value = {
+            ...result._meta.peek(),
+            error: named,
+            errorExpiresAt: now + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
+          };
+        });
       }
     }
     return named;
@@ -276,7 +317,7 @@ export class Controller {
     const value = argsAndValue[argsAndValue.length - 1];
     const staging = new Staging(describeSchema(schema), args);
     normalizeValue(schema, value, staging, '');
-    this.#store._commit(staging, ++this.#stamp);
+    this.#batch(() => this.#store._commit(staging, ++this.#stamp));
   }
 
   /**
@@ -294,7 +335,7 @@ export class Controller {
   /** Marks the endpoint's response invalid: it keeps showing, and the next read refetches. */
   invalidate<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): void {
     const result = this.#store._result(endpoint.key(...args));
-    result._meta.value = { ...result._meta.peek(), invalidated: true };
+    this.#batch(() => (result._meta.value = { ...result._meta.peek(), invalidated: true }));
   }
 
   /** Invalidates every cached response whose key passes `test` (default: all). */
@@ -308,10 +349,10 @@ export class Controller {
   }
 
   #markAll(test: (key: string) => boolean, change: Partial<Meta>): void {
-    batch(() => {
-      for (const [key, result] of this.#store._results) {
-        if (result._sig.peek() !== undefined && test(key)) result._meta.value = { ...result._meta.peek(), ...change };
-      }
+    // `test` runs before the batch: what it throws goes to the caller.
+    const marked = [...this.#store._results].filter(([key, result]) => result._sig.peek() !== undefined && test(key));
+    this.#batch(() => {
+      for (const [, result] of marked) result._meta.value = { ...result._meta.peek(), ...change };
     });
   }
 

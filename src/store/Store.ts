@@ -9,6 +9,9 @@
  * - Rows carry the fetch stamp that wrote them: an older response merges under newer
  *   fields instead of overwriting them (rule 6).
  * - No allocation per tracked read: a cached read is two Map lookups and a field check.
+ * - A commit can be undone: inside `_transact`, every write records how to restore what
+ *   it replaced, so a failure after the first write (the first read of a response that
+ *   throws) leaves the tables as they were (rule 9).
  */
 import { Signal, batch } from '@preact/signals-core';
 import type { CollectionLike } from '../schema/types.js';
@@ -36,14 +39,22 @@ export class Cell {
   _frame: unknown = undefined;
   /** Id of the last walk that found `_obj` valid. */
   _seen = 0;
+  /** Neighbours in the table's membership list (first-stored order). */
+  _prev: Cell | undefined = undefined;
+  _next: Cell | undefined = undefined;
 }
 
 /** @internal All rows of one entity key, plus its membership (for `All`). */
 export class Table {
   readonly _cells = new Map<string, Cell>();
-  /** Cells of the stored rows, in first-stored order. Mutated in place; see `_version`. */
-  readonly _members: Cell[] = [];
-  /** Bumped once per batch in which `_members` changed. */
+  /**
+   * Cells of the stored rows, in first-stored order: a doubly linked list through
+   * `Cell._prev` / `_next`, so a removal is O(1) and an undone removal goes back to its
+   * place. Mutated in place; see `_version`.
+   */
+  _head: Cell | undefined = undefined;
+  _tail: Cell | undefined = undefined;
+  /** Bumped once per batch in which the membership changed. */
   readonly _version = new Signal(0);
   /** Whether any row of this key was ever stored. */
   _ever = false;
@@ -56,6 +67,37 @@ export class Table {
       this._cells.set(pk, cell);
     }
     return cell;
+  }
+
+  /** Appends a cell to the membership; returns how to take it out again. */
+  _join(cell: Cell): () => void {
+    const tail = this._tail;
+    cell._prev = tail;
+    cell._next = undefined;
+    if (tail === undefined) this._head = cell;
+    else tail._next = cell;
+    this._tail = cell;
+    return () => this._leave(cell);
+  }
+
+  /** Takes a cell out of the membership; returns how to put it back in its place. */
+  _leave(cell: Cell): () => void {
+    const prev = cell._prev;
+    const next = cell._next;
+    if (prev === undefined) this._head = next;
+    else prev._next = next;
+    if (next === undefined) this._tail = prev;
+    else next._prev = prev;
+    cell._prev = cell._next = undefined;
+    // Undone in reverse order, the neighbours are again those it had.
+    return () => {
+      cell._prev = prev;
+      cell._next = next;
+      if (prev === undefined) this._head = cell;
+      else prev._next = cell;
+      if (next === undefined) this._tail = cell;
+      else next._prev = cell;
+    };
   }
 }
 
@@ -140,6 +182,48 @@ export class Store {
     return cell;
   }
 
+  /** Undo steps of the transaction in progress; `undefined` when none is open. */
+  #undo: (() => void)[] | undefined = undefined;
+
+  /**
+   * @internal Runs `fn` as one transaction: when it throws, every write it made through
+   * this store (and every step given to `_onUndo`) is undone, in reverse order, before
+   * the error propagates. Not nested.
+   */
+  _transact<T>(fn: () => T): T {
+    const undo: (() => void)[] = (this.#undo = []);
+    try {
+      return fn();
+    } catch (error) {
+      for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
+      throw error;
+    } finally {
+      this.#undo = undefined;
+    }
+  }
+
+  /** @internal Adds an undo step to the transaction in progress (none when none is open). */
+  _onUndo(step: () => void): void {
+    this.#undo?.push(step);
+  }
+
+  /**
+   * @internal Records how to restore a cell (row, list or result: its value, stamp, and
+   * list args or meta) when the transaction in progress fails. Free outside a transaction:
+   * `?.` skips building the closure.
+   */
+  _save(cell: { readonly _sig: Signal<any>; _stamp: number; _args?: readonly unknown[]; readonly _meta?: Signal<Meta> }): void {
+    const value = cell._sig.peek();
+    const { _stamp, _args } = cell;
+    const meta = cell._meta?.peek();
+    this.#undo?.push(() => {
+      cell._sig.value = value;
+      cell._stamp = _stamp;
+      if (_args !== undefined) cell._args = _args;
+      if (meta !== undefined) cell._meta!.value = meta;
+    });
+  }
+
   /**
    * Writes everything a response staged, in one batch. `stamp` orders responses by
    * fetch start: an older stamp never overwrites fields written by a newer one.
@@ -155,14 +239,16 @@ export class Store {
           const cell = table._cell(pk);
           const prev = cell._sig.peek();
           if (prev === undefined) {
+            this._save(cell);
             cell._sig.value = row;
             cell._stamp = stamp;
-            table._members.push(cell);
+            this._onUndo(table._join(cell));
             joined = true;
             writes++;
             continue;
           }
           const next = stamp >= cell._stamp ? mergeOver(prev, row) : mergeUnder(prev, row);
+          if (next !== prev || stamp > cell._stamp) this._save(cell);
           if (next !== prev) {
             cell._sig.value = next;
             writes++;
@@ -170,6 +256,7 @@ export class Store {
           if (stamp > cell._stamp) cell._stamp = stamp;
         }
         if (joined) {
+          if (!table._ever) this.#undo?.push(() => (table._ever = false));
           table._ever = true;
           table._version.value++;
         }
@@ -180,10 +267,10 @@ export class Store {
         for (const pk of pks) {
           const cell = table._cells.get(pk);
           if (cell === undefined || cell._sig.peek() === undefined) continue;
+          this._save(cell);
           cell._sig.value = undefined;
           cell._stamp = stamp;
-          const i = table._members.indexOf(cell);
-          if (i >= 0) table._members.splice(i, 1);
+          this._onUndo(table._leave(cell));
           left = true;
           writes++;
         }
@@ -207,6 +294,7 @@ export class Store {
     if (mode === 'set') {
       const list = this._list(collection.key, argsKey);
       if (stamp < list._stamp) return 0;
+      this._save(list);
       list._stamp = stamp;
       list._args = args;
       const prev = list._sig.peek();
@@ -222,6 +310,7 @@ export class Store {
       if (prev === undefined || !collection.accepts(list._args, args)) continue;
       const fresh = items.filter((item) => !prev.some((have) => equalValue(have, item)));
       if (fresh.length === 0) continue;
+      this._save(list);
       list._sig.value = mode === 'push' ? [...prev, ...fresh] : [...fresh, ...prev];
       writes++;
     }

@@ -18,9 +18,18 @@
  *   walk(User u1) ──► Post p1 ──► User u1 (on the stack: back edge, return u1's object)
  *        ▲                                 │
  *        └──── low(p1) = index(u1) ◄───────┘   → u1 and p1 form one group
+ *
+ * Depth: rows are built recursively, so a chain of rows (a parent of a parent of …) as
+ * long as the payloads allow would overflow the stack. A walk builds at most
+ * `MAX_DEPTH` rows nested in each other; deeper, it stops, builds the row where it
+ * stopped in a walk of its own (whose object is then cached), and starts over, which now
+ * finds that row's object cached. A chain of any length is built this way, deepest part
+ * first. Only a cycle longer than `MAX_DEPTH` rows cannot be (its rows can only be built
+ * together): reading it throws a `SchemaError` naming the entity key.
  */
 import type { CollectionLike, DenormalizeContext, EntityClass, Schema } from '../schema/types.js';
 import { denormalizeValue } from '../schema/visit.js';
+import { SchemaError } from '../schema/SchemaError.js';
 import { DEV } from '../util/env.js';
 import type { Cell, Row, Store, Table } from './Store.js';
 
@@ -37,6 +46,17 @@ interface Frame {
 
 let walks = 0;
 
+/** Rows one walk builds nested in each other before it starts over deeper (see above). */
+const MAX_DEPTH = 100;
+
+/** Thrown inside a walk that reached `MAX_DEPTH`: the row to build first. */
+class TooDeep {
+  constructor(
+    readonly schema: EntityClass,
+    readonly cell: Cell,
+  ) {}
+}
+
 /** @internal A denormalization pass; create one per view computation. */
 export class Walker implements DenormalizeContext {
   readonly args: readonly unknown[];
@@ -47,12 +67,39 @@ export class Walker implements DenormalizeContext {
   /** The row currently being built (its nested reads report to it). */
   #top: Frame | undefined = undefined;
   #index = 0;
+  /** Rows being built, nested in each other. */
+  #depth = 0;
   #lastSchema: EntityClass | undefined = undefined;
   #lastTable: Table | undefined = undefined;
 
   constructor(store: Store, args: readonly unknown[]) {
     this.#store = store;
     this.args = args;
+  }
+
+  /**
+   * Runs a denormalization `fn(this)` to its end, however deep its
+   * rows nest (see "Depth" above).
+   * @throws SchemaError when rows form a cycle longer than `MAX_DEPTH`.
+   */
+  _run<T>(fn: (walker: Walker) => T): T {
+    const first: TooDeep[] = [];
+    for (;;) {
+      try {
+        const next = first[first.length - 1];
+        if (next === undefined) return fn(this);
+        this.#read(next.schema, next.cell);
+        first.pop();
+      } catch (error) {
+        if (!(error instanceof TooDeep)) throw error;
+        this._abort();
+        // Met again below itself: the rows form a cycle too long to build in one walk.
+        if (first.some((deep) => deep.cell === error.cell)) {
+          throw new SchemaError(`${error.schema._key}: rows reference each other in a cycle of more than ${MAX_DEPTH} rows; cut it with a Lazy field`);
+        }
+        first.push(error);
+      }
+    }
   }
 
   unvisit(schema: Schema, stored: unknown): unknown {
@@ -72,10 +119,9 @@ export class Walker implements DenormalizeContext {
     const table = this.#store._table(schema._key);
     table._version.value; // subscribe to membership
     if (!table._ever) return undefined;
-    const members = table._members;
     const out: unknown[] = [];
-    for (let i = 0; i < members.length; i++) {
-      const v = this.#read(schema, members[i]);
+    for (let cell = table._head; cell !== undefined; cell = cell._next) {
+      const v = this.#read(schema, cell);
       if (v !== undefined) out.push(v);
     }
     return out;
@@ -119,16 +165,19 @@ export class Walker implements DenormalizeContext {
   }
 
   #build(schema: EntityClass, cell: Cell, row: Row, parent: Frame | undefined): object {
+    if (this.#depth === MAX_DEPTH) throw new TooDeep(schema, cell);
     const obj = schema._create(row);
     const index = this.#index++;
     const frame: Frame = { walker: this, cell, obj, index, low: index, deps: undefined };
     cell._frame = frame;
     this.#stack.push(frame);
     this.#top = frame;
+    this.#depth++;
     try {
       schema._link(obj, row, this);
     } finally {
       this.#top = parent;
+      this.#depth--;
     }
     if (DEV) Object.freeze(obj);
     if (frame.low === index) this.#finish(frame);
@@ -162,6 +211,7 @@ export class Walker implements DenormalizeContext {
     for (const frame of this.#stack) frame.cell._frame = undefined;
     this.#stack.length = 0;
     this.#top = undefined;
+    this.#depth = 0;
   }
 }
 

@@ -101,7 +101,7 @@ export class Views {
     return new Computed(() => {
       const walker = new Walker(store, args);
       try {
-        return (prev = share(prev, fn(walker)));
+        return (prev = share(prev, walker._run(fn)));
       } catch (error) {
         walker._abort();
         throw error;

@@ -1,0 +1,206 @@
+// A response is atomic under every failure (DESIGN rule 9): whatever throws while a
+// response is normalized, compared, merged, committed or first read, the error names the
+// endpoint, lands in the meta, and the cache is as it was before.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { Controller, Entity, RestEndpoint, SchemaError, effect } from '../../src/index.js';
+import { json, startServer, type TestServer } from '../_fixtures/server.js';
+
+class Node extends Entity {
+  id = '';
+  label = '';
+  next: Node | undefined = undefined;
+  pk() {
+    return this.id;
+  }
+  static override key = 'Node';
+}
+Node.schema = { next: Node };
+
+class Doc extends Entity {
+  id = '';
+  body: unknown = undefined;
+  pk() {
+    return this.id;
+  }
+  static override key = 'Doc';
+}
+
+/** `{ id: n0, next: { id: n1, next: … } }`, `length` rows. */
+function chain(length: number, prefix = 'n'): Record<string, unknown> {
+  let node: Record<string, unknown> | undefined = undefined;
+  for (let i = length - 1; i >= 0; i--) node = { id: `${prefix}${i}`, label: `#${i}`, next: node };
+  return node!;
+}
+
+/** An object nested `depth` levels: `{ a: { a: … { leaf: true } } }`, built as JSON text. */
+function deepJson(depth: number): string {
+  return '{"a":'.repeat(depth) + '{"leaf":true}' + '}'.repeat(depth);
+}
+
+/** The depth of the `next` chain of a denormalized node, walking without recursion. */
+function chainLength(node: Node | undefined): number {
+  let n = 0;
+  for (; node !== undefined; node = node.next) n++;
+  return n;
+}
+
+interface Ctx {
+  server: TestServer;
+  ctrl: Controller;
+  reported: unknown[];
+}
+
+function setup(ctx: Ctx) {
+  return async () => {
+    ctx.server = await startServer();
+    ctx.reported = [];
+    ctx.ctrl = new Controller({ onError: (error) => ctx.reported.push(error) });
+  };
+}
+
+const depth = suite<Ctx>('atomic: payload depth');
+depth.before.each(async (ctx) => setup(ctx)());
+depth.after.each((ctx) => ctx.server.close());
+
+depth('a plain field nested 10,000 deep and fetched twice writes and reads without a RangeError', async ({ server, ctrl }) => {
+  server.route('GET', '/docs/:id', (req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(`{"id":"${req.params.id}","body":${deepJson(10_000)}}`);
+  });
+  const getDoc = new RestEndpoint({ urlPrefix: server.url, path: '/docs/:id', schema: Doc, name: 'getDoc' });
+  const first = await ctrl.fetch(getDoc, { id: 'd1' });
+  const again = await ctrl.fetch(getDoc, { id: 'd1' });
+  assert.ok(again instanceof Doc);
+  assert.is(ctrl.get(Doc, { id: 'd1' }), again);
+  assert.ok(first.body !== undefined);
+  assert.is(ctrl.meta(getDoc, { id: 'd1' }).value.error, undefined);
+});
+
+depth('a response without schema nested 10,000 deep is stored and read twice', async ({ server, ctrl }) => {
+  server.route('GET', '/raw', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(deepJson(10_000));
+  });
+  const getRaw = new RestEndpoint({ urlPrefix: server.url, path: '/raw', name: 'getRaw' });
+  await ctrl.fetch(getRaw);
+  const value = (await ctrl.fetch(getRaw)) as { a: unknown };
+  assert.ok(typeof value.a === 'object');
+  assert.is(ctrl.response(getRaw).value, value);
+});
+
+depth('a chain of 1,000 self-referencing entities is stored and read whole, now and later', async ({ server, ctrl }) => {
+  server.route('GET', '/nodes/n0', (_req, res) => json(res, 200, chain(1000)));
+  const getNode = new RestEndpoint({ urlPrefix: server.url, path: '/nodes/:id', schema: Node, name: 'getNode' });
+  const root = await ctrl.fetch(getNode, { id: 'n0' });
+  assert.is(chainLength(root), 1000);
+  assert.is(ctrl.get(Node, { id: 'n0' }), root);
+  assert.is(chainLength(ctrl.get(Node, { id: 'n500' })), 500);
+  // A reader of the root re-runs when the deepest row changes, and sees it.
+  let last: Node | undefined;
+  const stop = effect(() => void (last = ctrl.get(Node, { id: 'n0' })));
+  ctrl.set(Node, { id: 'n999', label: 'changed' });
+  let tail = last;
+  while (tail?.next !== undefined) tail = tail.next;
+  assert.is(tail!.label, 'changed');
+  stop();
+});
+
+depth('a chain built over many responses reads whole (deeper than one walk)', ({ ctrl }) => {
+  for (let i = 0; i < 700; i++) ctrl.set(Node, { id: `m${i}`, next: i + 1 < 700 ? `m${i + 1}` : undefined });
+  assert.is(chainLength(ctrl.get(Node, { id: 'm0' })), 700);
+});
+
+depth('a payload nested deeper than 1,000 schema levels is a SchemaError naming the endpoint; nothing written', async ({ server, ctrl }) => {
+  server.route('GET', '/nodes/deep', (_req, res) => json(res, 200, chain(3000, 'd')));
+  server.route('GET', '/nodes/ok', (_req, res) => json(res, 200, chain(3, 'ok')));
+  const getNode = new RestEndpoint({ urlPrefix: server.url, path: '/nodes/:id', schema: Node, name: 'getNode' });
+  await ctrl.fetch(getNode, { id: 'ok' });
+  const error = await ctrl.fetch(getNode, { id: 'deep' }).then(() => undefined, (e) => e);
+  assert.instance(error, SchemaError);
+  assert.match(error.message, /^getNode: the response nests deeper than 1000 levels/);
+  assert.is(ctrl.getError(getNode, { id: 'deep' }), error);
+  assert.is(ctrl.get(Node, { id: 'd0' }), undefined);
+  assert.is(chainLength(ctrl.get(Node, { id: 'ok0' })), 3);
+});
+
+depth('a cycle longer than one walk is a named SchemaError; the response that closes it is undone', async ({ server, ctrl }) => {
+  // 300 rows n0 → … → n299, then a response making n299 point back to n0.
+  server.route('GET', '/nodes/n0', (_req, res) => json(res, 200, chain(300)));
+  server.route('GET', '/nodes/n299', (_req, res) => json(res, 200, { id: 'n299', label: 'last', next: 'n0' }));
+  const getNode = new RestEndpoint({ urlPrefix: server.url, path: '/nodes/:id', schema: Node, name: 'getNode' });
+  const root = await ctrl.fetch(getNode, { id: 'n0' });
+  const error = await ctrl.fetch(getNode, { id: 'n299' }).then(() => undefined, (e) => e);
+  assert.instance(error, Error);
+  assert.match(error.message, /^getNode: /);
+  assert.match(error.message, /Node: rows reference each other in a cycle of more than 100 rows/);
+  assert.is(ctrl.getError(getNode, { id: 'n299' }), error);
+  // The closing row was not kept: the chain reads as before, the same object.
+  assert.is(ctrl.get(Node, { id: 'n299' })!.label, '#299');
+  assert.is(ctrl.get(Node, { id: 'n0' }), root);
+});
+
+const readers = suite<Ctx>('atomic: readers that throw');
+readers.before.each(async (ctx) => setup(ctx)());
+readers.after.each((ctx) => ctx.server.close());
+
+readers('a reader effect that throws does not fail the fetch; the error goes to onError', async ({ server, ctrl, reported }) => {
+  server.route('GET', '/docs/:id', (req, res) => json(res, 200, { id: req.params.id, body: 'new' }));
+  const getDoc = new RestEndpoint({ urlPrefix: server.url, path: '/docs/:id', schema: Doc, name: 'getDoc' });
+  ctrl.set(Doc, { id: 'd1', body: 'old' });
+  const boom = new Error('reader broke');
+  let seen: unknown;
+  const stop = effect(() => {
+    seen = ctrl.get(Doc, { id: 'd1' })?.body;
+    if (seen === 'new') throw boom;
+  });
+  const doc = await ctrl.fetch(getDoc, { id: 'd1' });
+  assert.is(doc.body, 'new');
+  assert.is(seen, 'new');
+  assert.equal(reported, [boom]);
+  assert.is(ctrl.getError(getDoc, { id: 'd1' }), undefined);
+  assert.ok(ctrl.meta(getDoc, { id: 'd1' }).value.fetchedAt > 0);
+  stop();
+});
+
+readers('a reader of the meta that throws does not replace the endpoint error', async ({ server, ctrl, reported }) => {
+  server.route('GET', '/docs/:id', (_req, res) => json(res, 500, { error: 'down' }));
+  const getDoc = new RestEndpoint({ urlPrefix: server.url, path: '/docs/:id', schema: Doc, name: 'getDoc' });
+  const stop = effect(() => {
+    if (ctrl.getError(getDoc, { id: 'd1' }) !== undefined) throw new Error('meta reader broke');
+  });
+  const error = await ctrl.fetch(getDoc, { id: 'd1' }).then(() => undefined, (e) => e);
+  assert.match(error.message, /^getDoc: GET .* failed with 500/);
+  assert.is(reported.length, 1);
+  assert.is((reported[0] as Error).message, 'meta reader broke');
+  stop();
+});
+
+readers('set, setResponse and invalidate report reader errors instead of throwing them', ({ ctrl, reported }) => {
+  const stop = effect(() => {
+    if (ctrl.get(Doc, { id: 'd1' }) !== undefined) throw new Error('reader broke');
+  });
+  ctrl.set(Doc, { id: 'd1', body: 1 });
+  assert.is(reported.length, 1);
+  stop();
+});
+
+readers('onError defaults to console.error', ({ ctrl: _ }) => {
+  const ctrl = new Controller();
+  const logged: unknown[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => void logged.push(args[0]);
+  const stop = effect(() => {
+    if (ctrl.get(Doc, { id: 'd2' }) !== undefined) throw new Error('reader broke');
+  });
+  try {
+    ctrl.set(Doc, { id: 'd2', body: 1 });
+  } finally {
+    console.error = original;
+  }
+  assert.is((logged[0] as Error).message, 'reader broke');
+  stop();
+});
+
+depth.run();
+readers.run();
