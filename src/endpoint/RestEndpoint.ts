@@ -29,7 +29,7 @@ import { Collection } from '../schema/Collection.js';
 import type { Schema } from '../schema/types.js';
 import { defineOwn, Endpoint, type EndpointOptions } from './Endpoint.js';
 import { NetworkError } from './NetworkError.js';
-import { compilePath, searchString, type PathParams } from './path.js';
+import { compilePath, invalidParam, searchString, type PathParams } from './path.js';
 
 //#region types
 
@@ -204,10 +204,17 @@ export class RestEndpoint<
    * The full URL: `urlPrefix` + path with parameters encoded + query string of the other
    * parameters (keys sorted, `undefined` dropped).
    * @throws Error naming the endpoint and the parameter when a required one is missing.
+   * @throws TypeError naming the endpoint and the parameter when a value cannot go into
+   *   a URL: a function, a symbol, an invalid Date, a lone surrogate, or a path value
+   *   `.` or `..`.
    */
   url(...args: RestArgs<P, SP, M, B>): string {
     const params = this._params(args);
     const compiled = compilePath(this.path);
+    for (const key of Object.keys(params)) {
+      const why = invalidParam(params[key], compiled.names.has(key));
+      if (why !== undefined) throw new TypeError(`${this.name}: parameter "${key}" ${why}`);
+    }
     const path = compiled.build(params);
     if (typeof path !== 'string') {
       throw new Error(`${this.name}: missing path parameter "${path.missing}" for path ${this.path}`);

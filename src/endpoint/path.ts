@@ -45,6 +45,30 @@ export type ShortenPath<P extends string> = P extends `${infer Head}/:${infer Ta
 //#region runtime
 
 const PARAM = /:(\w+)(\??)/g;
+/** A UTF-16 surrogate not part of a pair: no URL can carry it. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/**
+ * @internal Why a parameter value cannot go into a URL, or `undefined` when it can.
+ * Path values may not be `.` or `..` (a URL resolves them, climbing the path; their
+ * encoded forms too).
+ */
+export function invalidParam(value: unknown, inPath: boolean): string | undefined {
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const why = invalidParam(item, inPath);
+      if (why !== undefined) return why;
+    }
+    return undefined;
+  }
+  const type = typeof value;
+  if (type === 'function' || type === 'symbol') return `is a ${type}`;
+  const text = String(value);
+  if (text === 'Invalid Date') return 'is an invalid Date';
+  if (LONE_SURROGATE.test(text)) return 'has a lone surrogate';
+  if (inPath && (text === '.' || text === '..')) return `is "${text}", which would change the path`;
+  return undefined;
+}
 
 interface Token {
   readonly name: string;
@@ -92,7 +116,8 @@ function compile(path: string): CompiledPath {
       for (const token of tokens) {
         let literal = path.slice(from, token.start);
         from = token.end;
-        const value = params[token.name];
+        // Own members only: `:constructor` must not read Object.prototype.constructor.
+        const value = Object.hasOwn(params, token.name) ? params[token.name] : undefined;
         if (value === undefined || value === null || value === '') {
           if (!token.optional) return { missing: token.name };
           // An absent optional segment takes its leading slash with it: /files/:name? → /files

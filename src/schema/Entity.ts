@@ -73,6 +73,8 @@ export abstract class Entity {
       );
     }
     const input = this.process({ ...value }, undefined, undefined, ctx.args) as Record<string, unknown>;
+    // An own `__proto__` key (JSON.parse makes one) would set the prototype of the instance.
+    delete input.__proto__;
     const pk = this.pk(input, undefined, undefined, ctx.args);
     if (pk === undefined) {
       throw new SchemaError(

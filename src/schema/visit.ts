@@ -63,6 +63,7 @@ export function normalizeObject(
     throw new SchemaError(`${ctx.source}: expected an object at ${at(path)}, got ${describe(value)}`, path);
   }
   const out: Record<string, unknown> = { ...value };
+  delete out.__proto__;
   for (const key in def) {
     if (out[key] !== undefined) out[key] = ctx.visit(def[key], out[key], `${path}.${key}`);
   }
