@@ -13,7 +13,7 @@ import { batch, untracked, type ReadonlySignal } from '@preact/signals-core';
 import type { EndpointInterface } from '../endpoint/types.js';
 import type { Query } from '../schema/Query.js';
 import type { Denormalize, Schema } from '../schema/types.js';
-import { denormalizeValue, normalizeValue } from '../schema/visit.js';
+import { denormalizeValue, normalizeRoot } from '../schema/visit.js';
 import { Staging } from '../store/Staging.js';
 import { Store, type Meta } from '../store/Store.js';
 import { Views } from '../store/views.js';
@@ -164,11 +164,6 @@ export class Controller {
     } catch (error) {
       throw this.#fail(endpoint, key, error, stamp);
     }
-    return this.#receive(endpoint, args, key, value, stamp);
-  }
-
-  /** Writes a response, then resolves it to its denormalized value. */
-  #receive(endpoint: EndpointInterface, args: readonly unknown[], key: string, value: unknown, stamp: number): unknown {
     return this.#write(endpoint, args, key, value, stamp, true);
   }
 
@@ -189,7 +184,7 @@ export class Controller {
     const schema = endpoint.schema;
     let normalized: unknown;
     try {
-      normalized = normalizeValue(schema, value, staging, '');
+      normalized = normalizeRoot(schema, value, staging);
     } catch (error) {
       throw this.#fail(endpoint, key, error, stamp);
     }
@@ -217,7 +212,7 @@ export class Controller {
           if (!read) return normalized;
           // The key is known: read the view directly instead of recomputing it through `response()`.
           if (result !== undefined) return this.#views.response(key, schema, args).peek();
-          return untracked(() => new Walker(store, args)._run((walker) => denormalizeValue(schema, normalized, walker)));
+          return untracked(() => denormalizeValue(schema, normalized, new Walker(store, args)));
         });
       } catch (error) {
         failed = true;
@@ -316,7 +311,7 @@ export class Controller {
     const args = argsAndValue.slice(0, -1);
     const value = argsAndValue[argsAndValue.length - 1];
     const staging = new Staging(describeSchema(schema), args);
-    normalizeValue(schema, value, staging, '');
+    normalizeRoot(schema, value, staging);
     this.#batch(() => this.#store._commit(staging, ++this.#stamp));
   }
 

@@ -8,6 +8,8 @@
  * URLs (and equal cache keys).
  */
 
+import { own } from '../util/own.js';
+
 //#region types
 
 /** A value accepted for a path or search parameter. */
@@ -45,29 +47,21 @@ export type ShortenPath<P extends string> = P extends `${infer Head}/:${infer Ta
 //#region runtime
 
 const PARAM = /:(\w+)(\??)/g;
-/** A UTF-16 surrogate not part of a pair: no URL can carry it. */
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+/**
+ * What no URL may carry: a lone surrogate (not part of a pair), an invalid Date; in a
+ * path (tested with a leading `/`) also `.` and `..`, which a URL resolves (their encoded
+ * forms too), climbing the path.
+ */
+const UNSENDABLE = /[\uD800-\uDFFF]|^\/?Invalid Date$|^\/\.\.?$/u;
 
 /**
- * @internal Why a parameter value cannot go into a URL, or `undefined` when it can.
- * Path values may not be `.` or `..` (a URL resolves them, climbing the path; their
- * encoded forms too).
+ * @internal True when a parameter value cannot go into a URL: a function, a symbol, an
+ * invalid Date, a string with a lone surrogate, and in the path also `.` or `..`.
  */
-export function invalidParam(value: unknown, inPath: boolean): string | undefined {
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const why = invalidParam(item, inPath);
-      if (why !== undefined) return why;
-    }
-    return undefined;
-  }
-  const type = typeof value;
-  if (type === 'function' || type === 'symbol') return `is a ${type}`;
-  const text = String(value);
-  if (text === 'Invalid Date') return 'is an invalid Date';
-  if (LONE_SURROGATE.test(text)) return 'has a lone surrogate';
-  if (inPath && (text === '.' || text === '..')) return `is "${text}", which would change the path`;
-  return undefined;
+export function unsendable(value: unknown, inPath: boolean): boolean {
+  return Array.isArray(value)
+    ? value.some((item) => unsendable(item, inPath))
+    : typeof value === 'function' || typeof value === 'symbol' || UNSENDABLE.test((inPath ? '/' : '') + String(value));
 }
 
 interface Token {
@@ -117,7 +111,7 @@ function compile(path: string): CompiledPath {
         let literal = path.slice(from, token.start);
         from = token.end;
         // Own members only: `:constructor` must not read Object.prototype.constructor.
-        const value = Object.hasOwn(params, token.name) ? params[token.name] : undefined;
+        const value = own(params, token.name);
         if (value === undefined || value === null || value === '') {
           if (!token.optional) return { missing: token.name };
           // An absent optional segment takes its leading slash with it: /files/:name? → /files

@@ -65,7 +65,8 @@ export abstract class Entity {
   /** @internal Normalizes one raw value into a staged row; returns its pk. */
   static normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
     if (value === null || value === undefined) return value;
-    if (typeof value === 'string' || typeof value === 'number') return String(value);
+    // A nested string or number is a pk; at the root (an HTML page, say) it is no entity.
+    if ((typeof value === 'string' || typeof value === 'number') && path !== '') return String(value);
     if (typeof value !== 'object' || Array.isArray(value)) {
       throw new SchemaError(
         `${ctx.source}: expected a ${this._key} object at ${at(path)}, got ${describe(value)}`,

@@ -2,6 +2,7 @@
  * `new Union({ post: Post, link: Link }, 'type')`: a value that is one of several entity
  * types, chosen by a field (or a function of the value).
  */
+import { own } from '../util/own.js';
 import { SchemaError, at, describe } from './SchemaError.js';
 import type { DenormalizeContext, EntityClass, NormalizeContext, SchemaClass } from './types.js';
 
@@ -20,17 +21,13 @@ export class Union implements SchemaClass {
     const attr = this.#attribute;
     return String(typeof attr === 'function' ? attr(value) : value[attr]);
   }
-  /** The member named `name`: own members only (`'toString'` names none). */
-  #member(name: string): EntityClass | undefined {
-    return Object.hasOwn(this.schema, name) ? this.schema[name] : undefined;
-  }
   /** @internal Stored as `{ id, schema }`. */
   normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       throw new SchemaError(`${ctx.source}: expected a Union member object at ${at(path)}, got ${describe(value)}`, path);
     }
     const name = this.#nameOf(value as Record<string, unknown>);
-    const member = this.#member(name);
+    const member = own(this.schema, name);
     if (member === undefined) {
       throw new SchemaError(
         `${ctx.source}: Union at ${at(path)} has no member "${name}" (members: ${Object.keys(this.schema).join(', ')}); got ${describe(value)}`,
@@ -43,7 +40,7 @@ export class Union implements SchemaClass {
   denormalize(stored: unknown, ctx: DenormalizeContext): unknown {
     if (typeof stored !== 'object' || stored === null) return undefined;
     const { id, schema } = stored as { id: string; schema: string };
-    const member = this.#member(schema);
+    const member = own(this.schema, schema);
     return member === undefined ? undefined : ctx.entity(member, String(id));
   }
   /** @internal Read by `{ ...pk fields, [attribute]: name }`. */
@@ -51,7 +48,7 @@ export class Union implements SchemaClass {
     const first = args[0];
     if (typeof first !== 'object' || first === null) return undefined;
     const name = this.#nameOf(first as Record<string, unknown>);
-    const member = this.#member(name);
+    const member = own(this.schema, name);
     if (member === undefined) return undefined;
     const id = member.queryKey(args);
     return id === undefined ? undefined : { id, schema: name };

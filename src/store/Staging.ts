@@ -67,7 +67,7 @@ export class Staging implements NormalizeContext {
 
   visit(schema: Schema, value: unknown, path: string): unknown {
     if (++this.#depth > MAX_NESTING) {
-      throw new SchemaError(`${this.source}: the response nests deeper than ${MAX_NESTING} levels`, path);
+      throw new SchemaError(`${this.source}: nested over ${MAX_NESTING} levels`, path);
     }
     const out = normalizeValue(schema, value, this, path);
     // Not restored when normalizing throws: a staging that failed is dropped.

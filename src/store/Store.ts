@@ -71,33 +71,28 @@ export class Table {
 
   /** Appends a cell to the membership; returns how to take it out again. */
   _join(cell: Cell): () => void {
-    const tail = this._tail;
-    cell._prev = tail;
-    cell._next = undefined;
-    if (tail === undefined) this._head = cell;
-    else tail._next = cell;
-    this._tail = cell;
+    this.#link(cell, this._tail, undefined);
     return () => this._leave(cell);
   }
 
   /** Takes a cell out of the membership; returns how to put it back in its place. */
   _leave(cell: Cell): () => void {
-    const prev = cell._prev;
-    const next = cell._next;
-    if (prev === undefined) this._head = next;
-    else prev._next = next;
-    if (next === undefined) this._tail = prev;
-    else next._prev = prev;
-    cell._prev = cell._next = undefined;
+    const { _prev, _next } = cell;
+    if (_prev === undefined) this._head = _next;
+    else _prev._next = _next;
+    if (_next === undefined) this._tail = _prev;
+    else _next._prev = _prev;
     // Undone in reverse order, the neighbours are again those it had.
-    return () => {
-      cell._prev = prev;
-      cell._next = next;
-      if (prev === undefined) this._head = cell;
-      else prev._next = cell;
-      if (next === undefined) this._tail = cell;
-      else next._prev = cell;
-    };
+    return () => this.#link(cell, _prev, _next);
+  }
+
+  #link(cell: Cell, prev: Cell | undefined, next: Cell | undefined): void {
+    cell._prev = prev;
+    cell._next = next;
+    if (prev === undefined) this._head = cell;
+    else prev._next = cell;
+    if (next === undefined) this._tail = cell;
+    else next._prev = cell;
   }
 }
 

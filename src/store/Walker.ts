@@ -19,13 +19,11 @@
  *        ▲                                 │
  *        └──── low(p1) = index(u1) ◄───────┘   → u1 and p1 form one group
  *
- * Depth: rows are built recursively, so a chain of rows (a parent of a parent of …) as
- * long as the payloads allow would overflow the stack. A walk builds at most
- * `MAX_DEPTH` rows nested in each other; deeper, it stops, builds the row where it
- * stopped in a walk of its own (whose object is then cached), and starts over, which now
- * finds that row's object cached. A chain of any length is built this way, deepest part
- * first. Only a cycle longer than `MAX_DEPTH` rows cannot be (its rows can only be built
- * together): reading it throws a `SchemaError` naming the entity key.
+ * Depth: rows are built recursively, so payloads would decide the depth of the stack. A
+ * walk builds at most `MAX_DEPTH` (256) rows nested in each other; a deeper chain (a
+ * parent of a parent of …, from one response or many) throws a `SchemaError` naming the
+ * entity key. A fetch whose first read throws it is undone by the Controller; rows
+ * chained deeper by several responses make the reads of the chain's head throw it.
  */
 import type { CollectionLike, DenormalizeContext, EntityClass, Schema } from '../schema/types.js';
 import { denormalizeValue } from '../schema/visit.js';
@@ -46,16 +44,9 @@ interface Frame {
 
 let walks = 0;
 
-/** Rows one walk builds nested in each other before it starts over deeper (see above). */
-const MAX_DEPTH = 100;
+/** Rows a walk builds nested in each other (see "Depth" above). */
+const MAX_DEPTH = 256;
 
-/** Thrown inside a walk that reached `MAX_DEPTH`: the row to build first. */
-class TooDeep {
-  constructor(
-    readonly schema: EntityClass,
-    readonly cell: Cell,
-  ) {}
-}
 
 /** @internal A denormalization pass; create one per view computation. */
 export class Walker implements DenormalizeContext {
@@ -75,31 +66,6 @@ export class Walker implements DenormalizeContext {
   constructor(store: Store, args: readonly unknown[]) {
     this.#store = store;
     this.args = args;
-  }
-
-  /**
-   * Runs a denormalization `fn(this)` to its end, however deep its
-   * rows nest (see "Depth" above).
-   * @throws SchemaError when rows form a cycle longer than `MAX_DEPTH`.
-   */
-  _run<T>(fn: (walker: Walker) => T): T {
-    const first: TooDeep[] = [];
-    for (;;) {
-      try {
-        const next = first[first.length - 1];
-        if (next === undefined) return fn(this);
-        this.#read(next.schema, next.cell);
-        first.pop();
-      } catch (error) {
-        if (!(error instanceof TooDeep)) throw error;
-        this._abort();
-        // Met again below itself: the rows form a cycle too long to build in one walk.
-        if (first.some((deep) => deep.cell === error.cell)) {
-          throw new SchemaError(`${error.schema._key}: rows reference each other in a cycle of more than ${MAX_DEPTH} rows; cut it with a Lazy field`);
-        }
-        first.push(error);
-      }
-    }
   }
 
   unvisit(schema: Schema, stored: unknown): unknown {
@@ -165,7 +131,9 @@ export class Walker implements DenormalizeContext {
   }
 
   #build(schema: EntityClass, cell: Cell, row: Row, parent: Frame | undefined): object {
-    if (this.#depth === MAX_DEPTH) throw new TooDeep(schema, cell);
+    if (this.#depth === MAX_DEPTH) {
+      throw new SchemaError(`${schema._key}: rows nest over ${MAX_DEPTH} deep (cut the chain with Lazy)`);
+    }
     const obj = schema._create(row);
     const index = this.#index++;
     const frame: Frame = { walker: this, cell, obj, index, low: index, deps: undefined };

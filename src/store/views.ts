@@ -101,7 +101,7 @@ export class Views {
     return new Computed(() => {
       const walker = new Walker(store, args);
       try {
-        return (prev = share(prev, walker._run(fn)));
+        return (prev = share(prev, fn(walker)));
       } catch (error) {
         walker._abort();
         throw error;

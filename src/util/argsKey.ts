@@ -22,18 +22,17 @@ export function idOf(target: object): number {
  * @internal Serializes one value with sorted object keys; `undefined` members are skipped.
  * Values JSON would confuse stay distinct: `NaN`, `Infinity` and `-Infinity` keep their
  * names (JSON writes `null`), a bigint ends in `n`, a function is keyed by its identity.
- * @throws TypeError for a symbol, an invalid Date, or nesting deeper than 100 levels.
+ * Throws (a bare `0`, which `argsKey` turns into a named `TypeError`) for a symbol, an
+ * invalid Date, or nesting deeper than 100 levels.
  */
 export function stableStringify(value: unknown, depth = 0): string {
   const type = typeof value;
   if (type === 'number' || type === 'boolean') return String(value);
   if (type === 'bigint') return `${value}n`;
   if (type === 'function') return `ƒ${idOf(value as Function)}`;
-  if (type === 'symbol' || (value instanceof Date && isNaN(value.getTime()))) {
-    throw new TypeError(`${type === 'symbol' ? 'a symbol' : 'an invalid Date'} cannot be part of a cache key`);
-  }
+  // argsKey names what cannot be keyed.
+  if (type === 'symbol' || depth > MAX_DEPTH || (value instanceof Date && isNaN(value.getTime()))) throw 0;
   if (value === null || type !== 'object') return value === undefined ? 'null' : JSON.stringify(value);
-  if (depth === MAX_DEPTH) throw new TypeError(`arguments nested deeper than ${MAX_DEPTH} levels cannot be part of a cache key`);
   depth++;
   if (Array.isArray(value)) {
     let out = '[';
@@ -65,8 +64,8 @@ export function argsKey(args: readonly unknown[], source = 'arguments'): string 
   if (end === 0) return '';
   try {
     return stableStringify(end === 1 ? args[0] : args.slice(0, end));
-  } catch (error) {
-    throw new TypeError(`${source}: ${(error as Error).message}`);
+  } catch {
+    throw new TypeError(`${source}: arguments with a symbol, an invalid Date or over ${MAX_DEPTH} levels have no key`);
   }
 }
 

@@ -27,7 +27,7 @@ paths('".." and "." as a path parameter are rejected by name; nothing is request
   for (const id of ['..', '.']) {
     const error = await ctrl.fetch(getPosts, { id }).then(() => undefined, (e) => e);
     assert.instance(error, TypeError);
-    assert.is(error.message, `getPosts: parameter "id" is "${id}", which would change the path`);
+    assert.is(error.message, 'getPosts: parameter "id" cannot go in a URL');
   }
   assert.is(server.requests.length, 0);
 });
@@ -48,9 +48,9 @@ paths('an empty path parameter is missing, never an empty segment', async () => 
 paths('a lone surrogate in a path or search parameter is a named TypeError, never a bare URIError', async () => {
   const getPosts = new RestEndpoint({ urlPrefix: server.url, path: '/users/:id/posts', name: 'getPosts' });
   const search = new RestEndpoint({ urlPrefix: server.url, path: '/search', name: 'search' });
-  assert.throws(() => getPosts.url({ id: 'a\uD800' }), (e: Error) => e instanceof TypeError && e.message === 'getPosts: parameter "id" has a lone surrogate');
-  assert.throws(() => search.key({ q: '\uDC00' } as any), /search: parameter "q" has a lone surrogate/);
-  assert.throws(() => search.key({ q: ['ok', '\uD83D'] } as any), /search: parameter "q" has a lone surrogate/);
+  assert.throws(() => getPosts.url({ id: 'a\uD800' }), (e: Error) => e instanceof TypeError && e.message === 'getPosts: parameter "id" cannot go in a URL');
+  assert.throws(() => search.key({ q: '\uDC00' } as any), /search: parameter "q" cannot go in a URL/);
+  assert.throws(() => search.key({ q: ['ok', '\uD83D'] } as any), /search: parameter "q" cannot go in a URL/);
   // A surrogate pair is a character like any other.
   assert.equal(await search({ q: '\uD83D\uDE00' } as any), { q: ['\uD83D\uDE00'] });
   assert.is(server.requests.length, 1);
@@ -58,9 +58,9 @@ paths('a lone surrogate in a path or search parameter is a named TypeError, neve
 
 paths('functions, symbols and invalid Dates as parameters are rejected by name', () => {
   const search = new RestEndpoint({ urlPrefix: server.url, path: '/search', name: 'search' });
-  assert.throws(() => search.url({ q: () => 1 } as any), /search: parameter "q" is a function/);
-  assert.throws(() => search.url({ q: Symbol('s') } as any), /search: parameter "q" is a symbol/);
-  assert.throws(() => search.url({ q: new Date(NaN) } as any), /search: parameter "q" is an invalid Date/);
+  assert.throws(() => search.url({ q: () => 1 } as any), /search: parameter "q" cannot go in a URL/);
+  assert.throws(() => search.url({ q: Symbol('s') } as any), /search: parameter "q" cannot go in a URL/);
+  assert.throws(() => search.url({ q: new Date(NaN) } as any), /search: parameter "q" cannot go in a URL/);
 });
 
 const keys = suite('keys never collide');
@@ -94,14 +94,14 @@ keys('NaN, null, Infinity, -Infinity and functions as arguments get distinct key
 
 keys('symbols, invalid Dates and cyclic arguments are rejected by a TypeError naming the endpoint', async () => {
   const ep = new Endpoint(async (_x: unknown) => 1, { name: 'ep' });
-  assert.throws(() => ep.key(Symbol('s')), (e: Error) => e instanceof TypeError && e.message === 'ep: a symbol cannot be part of a cache key');
-  assert.throws(() => ep.key({ at: new Date('nope') }), /^ep: an invalid Date cannot be part of a cache key/);
+  assert.throws(() => ep.key(Symbol('s')), (e: Error) => e instanceof TypeError && /^ep: arguments with a symbol, an invalid Date or over 100 levels have no key/.test(e.message));
+  assert.throws(() => ep.key({ at: new Date('nope') }), /^ep: arguments with a symbol, an invalid Date or over 100 levels have no key/);
   const cyclic: Record<string, unknown> = {};
   cyclic.self = cyclic;
-  assert.throws(() => ep.key(cyclic), /^ep: arguments nested deeper than 100 levels/);
+  assert.throws(() => ep.key(cyclic), /^ep: arguments with a symbol, an invalid Date or over 100 levels have no key/);
   const ctrl = new Controller();
   const error = await ctrl.fetch(ep, Symbol('s')).then(() => undefined, (e) => e);
-  assert.match(error.message, /^ep: a symbol/);
+  assert.match(error.message, /^ep: arguments with a symbol, an invalid Date or over 100 levels have no key/);
 });
 
 keys('a RestEndpoint keys NaN and null apart, and sends them as written', async () => {

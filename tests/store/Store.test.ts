@@ -46,13 +46,10 @@ members('removing 50,000 of 100,000 rows in one response leaves the other half i
 
 members('a response that removes rows and then fails is undone: every row back in its place', async () => {
   const server = await startServer();
-  // n0 → … → n149, then a response that removes b and d and closes a 150-row cycle.
-  const chain = (() => {
-    let node: Record<string, unknown> | undefined;
-    for (let i = 149; i >= 0; i--) node = { id: `n${i}`, next: node };
-    return node!;
-  })();
-  server.route('GET', '/close', (_req, res) => json(res, 200, { gone: ['b', 'd'], last: { id: 'n149', next: 'n0' } }));
+  // A response that removes b and d and stores a chain too deep to read: its first read fails.
+  let chain: Record<string, unknown> | undefined;
+  for (let i = 299; i >= 0; i--) chain = { id: `n${i}`, next: chain };
+  server.route('GET', '/close', (_req, res) => json(res, 200, { gone: ['b', 'd'], last: { id: 'e', next: chain } }));
   const close = new RestEndpoint({
     urlPrefix: server.url,
     path: '/close',
@@ -60,13 +57,15 @@ members('a response that removes rows and then fails is undone: every row back i
     schema: { gone: [new Invalidate(Item)], last: Item },
   });
   const ctrl = new Controller();
-  ctrl.set([Item], [{ id: 'a' }, { id: 'b' }, { id: 'c' }, { id: 'd' }, chain]);
+  ctrl.set([Item], [{ id: 'a' }, { id: 'b' }, { id: 'c' }, { id: 'd' }, { id: 'e' }]);
   const before = ids(ctrl);
   const error = await ctrl.fetch(close).then(() => undefined, (e) => e);
   await server.close();
-  assert.match(error?.message ?? '', /^close: Item: rows reference each other in a cycle/);
+  assert.match(error?.message ?? '', /^close: Item: rows nest over 256 deep/);
   assert.equal(ids(ctrl), before);
-  assert.is(ctrl.get(Item, { id: 'n149' })!.next, undefined);
+  assert.equal(before, ['a', 'b', 'c', 'd', 'e']);
+  assert.is(ctrl.get(Item, { id: 'e' })!.next, undefined);
+  assert.is(ctrl.get(Item, { id: 'n0' }), undefined);
 });
 
 members.run();
