@@ -369,7 +369,7 @@ export class RestEndpoint<
 
   /** A URL for messages: values of query names matching `secretParams` replaced by `***`. */
   #redact(url: string): string {
-    return url.replace(/([?&][^=&#]*=)([^&#]*)/g, (pair, name: string) => (this.secretParams.test(name) ? `${name}***` : pair));
+    return url.replace(/(?<=[?&])([^=&#]*)=[^&#]*/g, (pair, name: string) => (this.secretParams.test(name) ? `${name}=***` : pair));
   }
 
   /** @internal Whether this endpoint's calls end with a body argument. */
