@@ -28,8 +28,10 @@ export { RestEndpoint } from './endpoint/RestEndpoint.js';
 export type { RestEndpointOptions } from './endpoint/RestEndpoint.js';
 export { resource } from './endpoint/resource.js';
 export type { Resource, ResourceOptions } from './endpoint/resource.js';
-export type { EndpointInterface } from './endpoint/types.js';
+export type { EndpointInterface, SnapshotInterface } from './endpoint/types.js';
 
 export { Controller } from './controller/Controller.js';
 export type { ControllerOptions, Queryable, ResolveType } from './controller/Controller.js';
+export type { TimerHandle, Timers } from './controller/timers.js';
+export { TimeoutError } from './controller/errors.js';
 export type { Meta } from './store/Store.js';

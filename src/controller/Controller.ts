@@ -9,21 +9,34 @@
  * await ctrl.fetch(getUsers);
  * effect(() => console.log(ctrl.get(userCount, { isAdmin: true })));
  */
-import { batch, untracked, type ReadonlySignal } from '@preact/signals-core';
+import { Signal, batch, effect, untracked, type ReadonlySignal } from '@preact/signals-core';
 import type { EndpointInterface } from '../endpoint/types.js';
+import { isEntity } from '../schema/Entity.js';
 import type { Query } from '../schema/Query.js';
+import { SchemaError } from '../schema/SchemaError.js';
 import type { Denormalize, Schema } from '../schema/types.js';
 import { denormalizeValue, normalizeRoot } from '../schema/visit.js';
+import { resetStore } from '../store/reset.js';
 import { Staging } from '../store/Staging.js';
 import { Store, type Meta } from '../store/Store.js';
 import { Views } from '../store/views.js';
 import { Walker } from '../store/Walker.js';
 import { equalValue } from '../util/equal.js';
+import { abortError, describeThrown, isAbort, TimeoutError } from './errors.js';
+import { applyOptimistic } from './optimistic.js';
+import { Polling } from './polling.js';
+import { systemTimers, type TimerHandle, type Timers } from './timers.js';
 
 /** Options of `new Controller()`. */
 export interface ControllerOptions {
-  /** Clock for fetch times and expiry, in ms. Default: `Date.now`. */
+  /** Clock for fetch times and expiry, in ms. Default: `timers.now`. */
   clock?: () => number;
+  /**
+   * Where polling, timeouts, retries and garbage-collection sweeps are scheduled, and the
+   * default clock. Pass fake timers to run a Controller's time in tests. Default: the
+   * global `setTimeout` / `setInterval` and `Date.now`.
+   */
+  timers?: Timers;
   /**
    * Runs an endpoint. Default: `(endpoint, args) => endpoint.fetch(...args)`. Replace it to
    * route every request through one place (auth refresh, logging, a test double).
@@ -58,9 +71,13 @@ const DEFAULT_DATA_EXPIRY = 60_000;
 /** Default time an error is kept before a read retries, in ms. */
 const DEFAULT_ERROR_EXPIRY = 1_000;
 
-interface Subscription {
+/** A key shown on screen: what to refetch it with, and its expiry watch. */
+interface Mounted {
+  endpoint: EndpointInterface;
+  args: readonly unknown[];
   count: number;
-  timer: ReturnType<typeof setInterval> | undefined;
+  stop: () => void;
+  timer: TimerHandle;
 }
 
 export class Controller {
@@ -71,11 +88,21 @@ export class Controller {
   readonly #onError: (error: unknown) => void;
   /** Fetch start counter: orders responses (two clock reads can return the same ms). */
   #stamp = 0;
+  /** Stamp of the last `resetEntireStore`: requests started before it write nothing. */
+  #reset = 0;
   readonly #inflight = new Map<string, Promise<unknown>>();
-  readonly #subscriptions = new Map<string, Subscription>();
+  /** Bumped whenever `#inflight` changes: what `isFetching` readers track. */
+  readonly #flights = new Signal(0);
+  readonly #mounted = new Map<string, Mounted>();
+  /** Mounted keys to refetch at the end of the task (see `#refetch`). */
+  readonly #due = new Set<string>();
+  readonly #timers: Timers;
+  readonly #polling: Polling;
 
   constructor(options: ControllerOptions = {}) {
-    this.#clock = options.clock ?? Date.now;
+    const timers = (this.#timers = options.timers ?? systemTimers);
+    this.#clock = options.clock ?? (() => timers.now());
+    this.#polling = new Polling(timers, () => false);
     this.#run = options.fetch ?? ((endpoint, args) => endpoint.fetch(...args));
     this.#onError = options.onError ?? ((error) => console.error(error));
   }
@@ -100,11 +127,20 @@ export class Controller {
     }
     // Stamped and registered synchronously, before anything awaits.
     const stamp = ++this.#stamp;
+    if (endpoint.getOptimisticResponse !== undefined && endpoint.sideEffect) {
+      try {
+        applyOptimistic(this.#store, (schema, a) => this.#views.query(schema, a).peek(), endpoint, args, stamp, this.#clock());
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
     const promise = this.#request(endpoint, args, key, stamp);
     if (!endpoint.sideEffect) {
       this.#inflight.set(key, promise);
+      this.#flights.value++;
       const clear = () => {
         if (this.#inflight.get(key) === promise) this.#inflight.delete(key);
+        this.#flights.value++;
       };
       promise.then(clear, clear);
     }
@@ -123,7 +159,7 @@ export class Controller {
     } catch (error) {
       return Promise.reject(error);
     }
-    if (!endpoint.sideEffect && !this.#isStale(key)) {
+    if (!endpoint.sideEffect && !this.#isStale(key, endpoint, args)) {
       const error = this.#freshError(key);
       if (error !== undefined) return Promise.reject(error);
       return Promise.resolve(this.#views.response(key, endpoint.schema, args).peek() as ResolveType<E>);
@@ -137,18 +173,36 @@ export class Controller {
    * endpoint's `errorExpiryLength`, so a failing endpoint is not refetched on every read).
    */
   isStale<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): boolean {
-    return this.#isStale(endpoint.key(...args));
+    return this.#isStale(endpoint.key(...args), endpoint, args);
   }
 
-  /** Stale: missing, expired or invalidated — unless an error is still current. */
-  #isStale(key: string): boolean {
+  /**
+   * Whether a GET of the endpoint and args is in flight; tracked inside an effect (a
+   * reader re-runs when it starts or settles).
+   */
+  isFetching<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): boolean {
+    this.#flights.value;
+    return this.#inflight.has(endpoint.key(...args));
+  }
+
+  /**
+   * Stale: missing, expired or invalidated — unless an error is still current. A response
+   * whose entity is gone (deleted) is missing. An Entity endpoint never fetched is fresh
+   * while a response that stored its row vouches for the row (`Cell._expiresAt`).
+   */
+  #isStale(key: string, endpoint: EndpointInterface, args: readonly unknown[]): boolean {
     const result = this.#store._results.get(key);
-    if (result === undefined) return true;
-    const meta = result._meta.peek();
+    const meta = result?._meta.peek();
     const now = this.#clock();
-    if (meta.error !== undefined && now < meta.errorExpiresAt) return false;
-    if (result._sig.peek() === undefined) return true;
-    return meta.invalidated || now >= meta.expiresAt;
+    if (meta?.error !== undefined && now < meta.errorExpiresAt) return false;
+    if (meta?.invalidated) return true;
+    if (result?._sig.peek() === undefined) {
+      const schema = endpoint.schema;
+      if (!isEntity(schema)) return true;
+      const cell = this.#store._tables.get(schema._key)?._cells.get(String(schema.queryKey(args)));
+      return cell?._sig.peek() === undefined || now >= cell._expiresAt;
+    }
+    return now >= meta!.expiresAt || untracked(() => this.#views.response(key, endpoint.schema, args).value) === undefined;
   }
 
   /** The key's last error while it is current (before `errorExpiryLength` passed). */
@@ -160,11 +214,44 @@ export class Controller {
   async #request(endpoint: EndpointInterface, args: readonly unknown[], key: string, stamp: number): Promise<unknown> {
     let value: unknown;
     try {
-      value = await this.#run(endpoint, args);
+      value = await this.#send(endpoint, args);
     } catch (error) {
-      throw this.#fail(endpoint, key, error, stamp);
+      // An abort is the caller's choice, not a failure of the key: nothing is recorded.
+      if (!isAbort(error)) throw this.#fail(endpoint, key, error, stamp);
+      this.#store._layers.get(stamp)?._drop();
+      throw error;
     }
     return this.#write(endpoint, args, key, value, stamp, true);
+  }
+
+  /**
+   * Runs the endpoint, racing its `signal` and `timeout`: an abort or a timeout rejects at
+   * once (so the key is free for the next fetch) even when the request ignores the signal,
+   * and its late answer is never written. With a `timeout` the endpoint runs with a signal
+   * that aborts on either (`this.signal` inside its fetch).
+   */
+  #send(endpoint: EndpointInterface, args: readonly unknown[]): Promise<unknown> {
+    const { signal, timeout } = endpoint;
+    if (signal === undefined && !timeout) return this.#run(endpoint, args);
+    const ac = new AbortController();
+    const abort = () => ac.abort(abortError(signal!.reason));
+    let timer: TimerHandle;
+    return new Promise((resolve, reject) => {
+      ac.signal.onabort = () => reject(ac.signal.reason);
+      if (signal?.aborted) return abort();
+      signal?.addEventListener('abort', abort);
+      if (timeout) {
+        timer = this.#timers.setTimeout(
+          () => ac.abort(new TimeoutError(`${endpoint.name} timed out after ${timeout} ms`)),
+          timeout,
+        );
+      }
+      const run = timeout ? Object.create(endpoint, { signal: { value: ac.signal } }) : endpoint;
+      this.#run(run, args).then(resolve, reject);
+    }).finally(() => {
+      signal?.removeEventListener('abort', abort);
+      this.#timers.clearTimeout(timer);
+    });
   }
 
   /** Whether the endpoint's responses are kept by key. */
@@ -179,6 +266,7 @@ export class Controller {
    * @returns the denormalized response with `read`, else its stored form
    */
   #write(endpoint: EndpointInterface, args: readonly unknown[], key: string, value: unknown, stamp: number, read = false): unknown {
+    if (stamp <= this.#reset) throw new Error(`${endpoint.name}: dropped, the store was reset while the request was in flight`);
     const staging = new Staging(endpoint.name, args);
     const store = this.#store;
     const schema = endpoint.schema;
@@ -190,12 +278,13 @@ export class Controller {
     }
     const retain = this.#retains(endpoint);
     const now = this.#clock();
+    const expiresAt = now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY);
     let out: unknown = normalized;
     let failed = false;
     this.#batch(() => {
       try {
         out = store._transact(() => {
-          store._commit(staging, stamp);
+          store._commit(staging, stamp, expiresAt);
           const result = retain ? store._result(key) : undefined;
           if (result !== undefined && stamp >= result._stamp) {
             store._save(result);
@@ -203,10 +292,11 @@ export class Controller {
             if (!equalValue(result._sig.peek(), normalized)) result._sig.value = normalized;
             result._meta.value = {
               fetchedAt: now,
-              expiresAt: now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY),
+              expiresAt,
               error: undefined,
               errorExpiresAt: 0,
-              invalidated: false,
+              // An invalidation issued after this fetch started outlives its answer.
+              invalidated: result._invalidated >= stamp,
             };
           }
           if (!read) return normalized;
@@ -216,7 +306,8 @@ export class Controller {
         });
       } catch (error) {
         failed = true;
-        out = error;
+        // A read's SchemaError (rows nested too deep) is ours: it gets the endpoint's name.
+        out = error instanceof SchemaError ? new SchemaError(`${endpoint.name}: ${error.message}`, error.path) : error;
       }
     });
     if (failed) throw this.#fail(endpoint, key, out, stamp);
@@ -235,13 +326,16 @@ export class Controller {
     }
   }
 
-  /** Records an error under the key (cached data stays) and returns it, named. */
+  /**
+   * Records an error under the key (cached data stays) and returns it. An `Error` passes
+   * through unchanged (`instanceof`, `status`, `name` survive); anything else thrown is
+   * wrapped in an `Error` naming the endpoint, with the thrown value as `cause`.
+   */
   #fail(endpoint: EndpointInterface, key: string, error: unknown, stamp: number): Error {
-    const named =
-      error instanceof Error && error.message.includes(endpoint.name)
-        ? error
-        : new Error(`${endpoint.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-    if (!endpoint.sideEffect) {
+    const named = error instanceof Error ? error : new Error(`${endpoint.name}: threw ${describeThrown(error)}`, { cause: error });
+    // A failed mutation rolls its optimistic layer back.
+    this.#store._layers.get(stamp)?._drop();
+    if (!endpoint.sideEffect && stamp > this.#reset) {
       const result = this.#store._result(key);
       if (stamp >= result._stamp) {
         const now = this.#clock();
@@ -305,11 +399,13 @@ export class Controller {
 
   /**
    * Writes a value through a schema as if it had been fetched: `ctrl.set(User, { id: '1' },
-   * { id: '1', name: 'Ada' })`. The last argument is the value.
+   * { id: '1', name: 'Ada' })`. The last argument is the value, or an updater that
+   * receives the current value (`prev => next`, `undefined` when not cached).
    */
   set(schema: Schema, ...argsAndValue: readonly unknown[]): void {
     const args = argsAndValue.slice(0, -1);
-    const value = argsAndValue[argsAndValue.length - 1];
+    let value = argsAndValue[argsAndValue.length - 1];
+    if (typeof value === 'function') value = value(this.#views.query(schema, args).peek());
     const staging = new Staging(describeSchema(schema), args);
     normalizeRoot(schema, value, staging);
     this.#batch(() => this.#store._commit(staging, ++this.#stamp));
@@ -327,28 +423,67 @@ export class Controller {
     this.#write(endpoint, args, endpoint.key(...args), response, ++this.#stamp);
   }
 
-  /** Marks the endpoint's response invalid: it keeps showing, and the next read refetches. */
-  invalidate<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): void {
+  /**
+   * Records `error` as the endpoint's error for `args`, as if its fetch had failed: the
+   * cached response stays. `ctrl.setError(getUser, { id: '1' }, new Error('gone'))`.
+   */
+  setError<E extends EndpointInterface>(endpoint: E, ...argsAndError: readonly unknown[]): void {
+    const args = argsAndError.slice(0, -1);
     const result = this.#store._result(endpoint.key(...args));
+    this.#batch(() => {
+      result._meta.value = {
+        ...result._meta.peek(),
+        error: argsAndError[argsAndError.length - 1] as Error,
+        errorExpiresAt: this.#clock() + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
+      };
+    });
+  }
+
+  /**
+   * Clears rows, lists, responses, meta and optimistic layers in one batch. Requests in
+   * flight that started before it reject and write nothing.
+   */
+  resetEntireStore(): void {
+    this.#reset = this.#stamp;
+    this.#inflight.clear();
+    this.#flights.value++;
+    resetStore(this.#store);
+  }
+
+  /**
+   * Marks the endpoint's response invalid: it keeps showing; a mounted key (shown by a
+   * binding, or `subscribe`d) refetches now, any other key on its next read.
+   */
+  invalidate<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): void {
+    const key = endpoint.key(...args);
+    const result = this.#store._result(key);
+    result._invalidated = this.#stamp;
     this.#batch(() => (result._meta.value = { ...result._meta.peek(), invalidated: true }));
+    this.#refetch(key);
   }
 
-  /** Invalidates every cached response whose key passes `test` (default: all). */
+  /** Invalidates every cached response whose key passes `test` (default: all); mounted ones refetch now, once. */
   invalidateAll(test: (key: string) => boolean = () => true): void {
-    this.#markAll(test, { invalidated: true });
+    this.#markAll(test, { invalidated: true }, this.#stamp);
   }
 
-  /** Makes every cached response whose key passes `test` stale (default: all). */
+  /** Makes every cached response whose key passes `test` stale (default: all); mounted ones refetch now, once. */
   expireAll(test: (key: string) => boolean = () => true): void {
     this.#markAll(test, { expiresAt: 0 });
   }
 
-  #markAll(test: (key: string) => boolean, change: Partial<Meta>): void {
+  #markAll(test: (key: string) => boolean, change: Partial<Meta>, invalidated?: number): void {
+    const results = this.#store._results;
     // `test` runs before the batch: what it throws goes to the caller.
-    const marked = [...this.#store._results].filter(([key, result]) => result._sig.peek() !== undefined && test(key));
+    const marked = [...results.keys()].filter((key) => results.get(key)!._sig.peek() !== undefined && test(key));
     this.#batch(() => {
-      for (const [, result] of marked) result._meta.value = { ...result._meta.peek(), ...change };
+      for (const key of marked) {
+        const result = results.get(key)!;
+        if (invalidated !== undefined) result._invalidated = invalidated;
+        result._meta.value = { ...result._meta.peek(), ...change };
+      }
     });
+    for (const key of marked) this.#refetch(key);
   }
 
   //#endregion
@@ -357,46 +492,110 @@ export class Controller {
 
   /**
    * Keeps the response fresh while subscribed: fetches when stale, then refetches every
-   * `pollFrequency` ms. Reference-counted per key; identical polled data notifies no one.
+   * `pollFrequency` ms — the fastest frequency among the key's subscribers, so a fast
+   * subscriber joining a slow (or non-polling) one speeds polling up, and polling falls
+   * back when it leaves. Reference-counted per key; identical polled data notifies no one.
+   * The last unsubscribe never aborts a request in flight: its answer is still written, so
+   * a reader that mounts again finds it (abort explicitly with the endpoint's `signal`).
    * @returns a function that unsubscribes once
    */
   subscribe<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): () => void {
     const key = endpoint.key(...args);
-    let sub = this.#subscriptions.get(key);
-    if (sub === undefined) {
-      sub = { count: 0, timer: undefined };
-      this.#subscriptions.set(key, sub);
-      const frequency = endpoint.pollFrequency;
-      if (frequency !== undefined && frequency > 0) {
-        sub.timer = setInterval(() => this.fetch(endpoint, ...args).catch(noop), frequency);
-      }
-    }
-    sub.count++;
-    this.fetchIfStale(endpoint, ...args).catch(noop);
+    const frequency = endpoint.pollFrequency;
+    this.#polling._add(key, frequency, () => this.fetch(endpoint, ...args).catch(noop));
+    const unmount = this._mount(endpoint, ...args);
     let done = false;
     return () => {
       if (done) return;
       done = true;
-      this.#release(key);
+      this.#polling._remove(key, frequency);
+      unmount();
     };
   }
 
   /** Drops one subscription of the endpoint and args; polling stops with the last one. */
   unsubscribe<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): void {
-    this.#release(endpoint.key(...args));
-  }
-
-  #release(key: string): void {
-    const sub = this.#subscriptions.get(key);
-    if (sub === undefined) return;
-    if (--sub.count > 0) return;
-    if (sub.timer !== undefined) clearInterval(sub.timer);
-    this.#subscriptions.delete(key);
+    const key = endpoint.key(...args);
+    if (!this.#polling._has(key)) return;
+    this.#polling._remove(key, endpoint.pollFrequency);
+    this.#unmount(key);
   }
 
   /** Number of subscriptions of a key (0 when none). */
   subscriptionCount<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): number {
-    return this.#subscriptions.get(endpoint.key(...args))?.count ?? 0;
+    return this.#polling._count(endpoint.key(...args));
+  }
+
+  //#endregion
+
+  //#region mounted keys
+
+  /**
+   * @internal Marks a key as shown (by a binding or `subscribe`) until the returned
+   * function is called; reference-counted per key. A mounted key is fetched now when
+   * stale, refetched (once, sharing a request in flight) by `invalidate`,
+   * `invalidateAll` and `expireAll`, and again when its data expires; its cached data
+   * keeps showing meanwhile. A key whose last fetch failed waits for a retry.
+   */
+  _mount<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): () => void {
+    const key = endpoint.key(...args);
+    let mounted = this.#mounted.get(key);
+    if (mounted === undefined) {
+      const m: Mounted = (mounted = { endpoint, args, count: 0, stop: noop, timer: undefined });
+      this.#mounted.set(key, m);
+      const meta = this.#store._result(key)._meta;
+      // Re-armed on every meta change: a new fetch moves the expiry, an error stops it.
+      const check = () => {
+        this.#timers.clearTimeout(m.timer);
+        const { error, fetchedAt, expiresAt, invalidated } = meta.peek();
+        if (error !== undefined) return;
+        // Never fetched, or emptied by `resetEntireStore`.
+        if (fetchedAt === 0) return void (this.#isStale(key, endpoint, args) && this.#refetch(key));
+        const delay = expiresAt - this.#clock();
+        // Invalidated again: an invalidation issued while a request was in flight outlives its answer.
+        if (invalidated || delay <= 0) this.#refetch(key);
+        else if (delay < 2 ** 31) m.timer = this.#timers.setTimeout(check, delay);
+      };
+      m.stop = effect(() => {
+        meta.value;
+        untracked(check);
+      });
+    }
+    mounted.count++;
+    this.fetchIfStale(endpoint, ...args).catch(noop);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.#unmount(key);
+    };
+  }
+
+  #unmount(key: string): void {
+    const m = this.#mounted.get(key);
+    if (m === undefined || --m.count > 0) return;
+    m.stop();
+    this.#timers.clearTimeout(m.timer);
+    this.#mounted.delete(key);
+  }
+
+  /**
+   * Refetches a mounted key (nothing when it is not mounted) in a microtask, so that the
+   * marks of one task (two `invalidate` calls, an `invalidateAll` and an expiry) send one
+   * request.
+   */
+  #refetch(key: string): void {
+    if (!this.#mounted.has(key)) return;
+    if (this.#due.size === 0) {
+      queueMicrotask(() => {
+        for (const due of this.#due) {
+          const m = this.#mounted.get(due);
+          if (m !== undefined) this.fetch(m.endpoint, ...m.args).catch(noop);
+        }
+        this.#due.clear();
+      });
+    }
+    this.#due.add(key);
   }
 
   //#endregion

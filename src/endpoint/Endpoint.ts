@@ -26,7 +26,7 @@
  */
 import { argsKey, idOf } from '../util/argsKey.js';
 import type { Schema } from '../schema/types.js';
-import type { EndpointInterface } from './types.js';
+import type { EndpointInterface, SnapshotInterface } from './types.js';
 
 /** The function an `Endpoint` wraps; `this` is the endpoint. */
 export type FetchFunction<A extends readonly any[] = any[], R = any> = (this: any, ...args: A) => Promise<R>;
@@ -48,10 +48,29 @@ export interface EndpointOptions<A extends readonly any[] = any[], R = any> {
   dataExpiryLength?: number | undefined;
   /** How long an error stays before a read retries, in ms. Default: `undefined` (the Controller's default). */
   errorExpiryLength?: number | undefined;
+  /**
+   * Aborts the request when it fires: a Controller fetch rejects at once with an
+   * `AbortError`, records no error, writes nothing and frees the key (the next fetch is a
+   * new request). `RestEndpoint` passes it to `fetch`. Default: none.
+   */
+  signal?: AbortSignal | undefined;
+  /**
+   * Limit in ms for a Controller fetch: past it the request is aborted and rejects with a
+   * `TimeoutError` (`GET /users timed out after 5000 ms`), recorded as the key's error.
+   * The endpoint sees the abort as `this.signal`. Default: none (no limit).
+   */
+  timeout?: number | undefined;
   /** Replaces the prototype `fetch`. Default: the function given to the constructor. */
   fetch?: FetchFunction<A, R>;
   /** Replaces the prototype `key`. Default: `` `${name} ${argsKey(args)}` ``. */
   key?: (this: any, ...args: A) => string;
+  /**
+   * The response a mutation is expected to give, shown at once above the server data
+   * and removed when the request settles (the server's answer takes its place; a failure
+   * rolls it back). `snap.get(schema, ...args)` reads the current state, `snap.fetchedAt`
+   * is the fetch start, `throw snap.abort` shows nothing. Default: none.
+   */
+  getOptimisticResponse?: (this: any, snap: SnapshotInterface, ...args: A) => unknown;
 }
 
 /** Instances are callable: calling an endpoint runs its `fetch` without any cache. */
@@ -82,6 +101,12 @@ export class Endpoint<A extends readonly any[] = any[], R = any> implements Endp
   declare dataExpiryLength: number | undefined;
   /** Error retention in ms. Default: `undefined` (the Controller's default, 1000). */
   declare errorExpiryLength: number | undefined;
+  /** The optimistic response of a mutation (see {@link EndpointOptions}). Default: none. */
+  declare getOptimisticResponse: ((this: any, snap: SnapshotInterface, ...args: A) => unknown) | undefined;
+  /** Aborts the request (see {@link EndpointOptions.signal}). Default: `undefined`. */
+  declare signal: AbortSignal | undefined;
+  /** Request time limit in ms (see {@link EndpointOptions.timeout}). Default: `undefined` (none). */
+  declare timeout: number | undefined;
 
   /**
    * @param fetchFunction The request to run (`this` is the endpoint). Optional for

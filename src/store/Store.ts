@@ -10,12 +10,14 @@
  *   fields instead of overwriting them (rule 6).
  * - No allocation per tracked read: a cached read is two Map lookups and a field check.
  * - A commit can be undone: inside `_transact`, every write records how to restore what
- *   it replaced, so a failure after the first write (the first read of a response that
- *   throws) leaves the tables as they were (rule 9).
+ *   it replaced, so a failure after the first write (a merge hook, the first read of a
+ *   response) leaves the tables as they were (rule 9).
  */
 import { Signal, batch } from '@preact/signals-core';
-import type { CollectionLike } from '../schema/types.js';
+import type { CollectionLike, CollectionWrite, EntityClass } from '../schema/types.js';
 import { equalFields, equalValue } from '../util/equal.js';
+import { reindex } from './indexes.js';
+import type { Layer, Overlay } from './Layers.js';
 import type { Staging } from './Staging.js';
 
 /** A normalized row as stored: nested entities replaced by their pks. */
@@ -29,6 +31,8 @@ export class Cell {
   readonly _sig: Signal<Row | undefined> = new Signal<Row | undefined>(undefined);
   /** Stamp of the newest fetch that wrote this row. */
   _stamp = 0;
+  /** Clock time until which a response vouched for this row (an Entity endpoint reads it without fetching). */
+  _expiresAt = 0;
   /** Last denormalized object built for this row, valid while `_deps` hold `_vals`. */
   _obj: object | undefined = undefined;
   /** Every row the object reached (itself included); shared by a cycle's members. */
@@ -39,6 +43,10 @@ export class Cell {
   _frame: unknown = undefined;
   /** Id of the last walk that found `_obj` valid. */
   _seen = 0;
+  /** Optimistic layers over the row (see Layers.ts); `undefined` when none. */
+  _over: Overlay | undefined = undefined;
+  /** Whether the cell is in its table's membership. */
+  _member = false;
   /** Neighbours in the table's membership list (first-stored order). */
   _prev: Cell | undefined = undefined;
   _next: Cell | undefined = undefined;
@@ -58,6 +66,10 @@ export class Table {
   readonly _version = new Signal(0);
   /** Whether any row of this key was ever stored. */
   _ever = false;
+  /** Unique indexes (see indexes.ts): `field\0value` → pk signal; built on first use. */
+  _idx: Map<string, Signal<string | undefined>> | undefined = undefined;
+  /** The entity class, known once the table is indexed. */
+  _schema: EntityClass | undefined = undefined;
 
   /** The cell of a pk, created as a placeholder when missing. */
   _cell(pk: string): Cell {
@@ -102,6 +114,8 @@ export class ListCell {
   _stamp = 0;
   /** The arguments the list was fetched with (for `push` / `unshift` matching). */
   _args: readonly unknown[] = [];
+  /** Optimistic layers over the list (see Layers.ts); `undefined` when none. */
+  _over: Overlay | undefined = undefined;
 }
 
 /** Cache state of one endpoint key. */
@@ -133,6 +147,8 @@ export class ResultCell {
   readonly _sig = new Signal<unknown>(undefined);
   readonly _meta = new Signal<Meta>(emptyMeta);
   _stamp = 0;
+  /** The fetch stamp counter when last invalidated: a fetch stamped at or below it keeps the mark. */
+  _invalidated = 0;
 }
 
 //#endregion
@@ -144,6 +160,8 @@ export class Store {
   readonly _tables = new Map<string, Table>();
   readonly _lists = new Map<string, Map<string, ListCell>>();
   readonly _results = new Map<string, ResultCell>();
+  /** Pending optimistic layers by the stamp of their request (see Layers.ts). */
+  readonly _layers = new Map<number, Layer>();
 
   _table(key: string): Table {
     let table = this._tables.get(key);
@@ -203,126 +221,208 @@ export class Store {
   }
 
   /**
-   * @internal Records how to restore a cell (row, list or result: its value, stamp, and
-   * list args or meta) when the transaction in progress fails. Free outside a transaction:
-   * `?.` skips building the closure.
+   * @internal Records how to restore the bookkeeping of a row, list or result (stamp,
+   * expiry, list args, meta) when the transaction in progress fails; values written
+   * through `_put` / `_putList` are recorded there. Free outside a transaction: `?.`
+   * skips building the closure.
    */
-  _save(cell: { readonly _sig: Signal<any>; _stamp: number; _args?: readonly unknown[]; readonly _meta?: Signal<Meta> }): void {
+  _save(cell: { _stamp: number; _expiresAt?: number; _args?: readonly unknown[]; readonly _sig: Signal<any>; readonly _meta?: Signal<Meta> }): void {
+    const { _stamp, _expiresAt, _args } = cell;
     const value = cell._sig.peek();
-    const { _stamp, _args } = cell;
     const meta = cell._meta?.peek();
     this.#undo?.push(() => {
-      cell._sig.value = value;
       cell._stamp = _stamp;
+      if (_expiresAt !== undefined) cell._expiresAt = _expiresAt;
       if (_args !== undefined) cell._args = _args;
-      if (meta !== undefined) cell._meta!.value = meta;
+      if (meta !== undefined) {
+        cell._sig.value = value;
+        cell._meta!.value = meta;
+      }
     });
   }
 
   /**
    * Writes everything a response staged, in one batch. `stamp` orders responses by
    * fetch start: an older stamp never overwrites fields written by a newer one.
+   * `expiresAt` is how long the response vouches for its rows (see `Cell._expiresAt`).
    * Returns the number of signals written (0 for identical data).
    */
-  _commit(staging: Staging, stamp: number): number {
+  _commit(staging: Staging, stamp: number, expiresAt = 0): number {
     return batch(() => {
       let writes = 0;
       for (const [key, rows] of staging._rows) {
         const table = this._table(key);
-        let joined = false;
+        const schema = staging._classes.get(key);
+        const hooked = schema !== undefined && schema._hooked;
         for (const [pk, row] of rows) {
           const cell = table._cell(pk);
-          const prev = cell._sig.peek();
+          this._save(cell);
+          if (expiresAt > cell._expiresAt) cell._expiresAt = expiresAt;
+          const prev = baseOf(cell);
+          let next: Row;
           if (prev === undefined) {
-            this._save(cell);
-            cell._sig.value = row;
-            cell._stamp = stamp;
-            this._onUndo(table._join(cell));
-            joined = true;
-            writes++;
-            continue;
-          }
-          const next = stamp >= cell._stamp ? mergeOver(prev, row) : mergeUnder(prev, row);
-          if (next !== prev || stamp > cell._stamp) this._save(cell);
-          if (next !== prev) {
-            cell._sig.value = next;
-            writes++;
-          }
+            // A row removed by a newer request stays removed.
+            if (stamp < cell._stamp) continue;
+            next = row;
+          } else if (hooked) {
+            next = schema.mergeWithStore({ fetchedAt: cell._stamp }, { fetchedAt: stamp }, prev, row);
+            if (equalFields(next, prev)) next = prev;
+          } else next = stamp >= cell._stamp ? mergeOver(prev, row) : mergeUnder(prev, row);
           if (stamp > cell._stamp) cell._stamp = stamp;
-        }
-        if (joined) {
-          if (!table._ever) this.#undo?.push(() => (table._ever = false));
-          table._ever = true;
-          table._version.value++;
+          // A newer stamp re-orders the layers over the row even when its value stays.
+          if (next !== prev || cell._over !== undefined) writes += this._putBase(table, cell, next);
         }
       }
       for (const [key, pks] of staging._removals) {
         const table = this._table(key);
-        let left = false;
         for (const pk of pks) {
           const cell = table._cells.get(pk);
-          if (cell === undefined || cell._sig.peek() === undefined) continue;
+          // A removal older than the stored row leaves it; a newer one is remembered even
+          // when the row is already gone, so an older response cannot bring it back.
+          if (cell === undefined || stamp < cell._stamp) continue;
           this._save(cell);
-          cell._sig.value = undefined;
           cell._stamp = stamp;
-          this._onUndo(table._leave(cell));
-          left = true;
-          writes++;
+          if (baseOf(cell) !== undefined) writes += this._putBase(table, cell, undefined);
         }
-        if (left) table._version.value++;
       }
       for (const { collection, write } of staging._collections) {
-        writes += this.#writeList(collection, write.mode, write.argsKey, write.args, write.items, stamp);
+        writes += this.#writeList(collection, write, stamp);
+      }
+      // A response takes the place of its own optimistic layer, in the same batch.
+      const layer = this._layers.get(stamp);
+      if (layer !== undefined) {
+        // Undone, the layer is back over the rows and lists it covered.
+        const covered = [...layer._tables.keys(), ...layer._lists.keys()].map((cell) => [cell, cell._over, [...cell._over!._layers]] as const);
+        this.#undo?.push(() => {
+          this._layers.set(stamp, layer);
+          for (const [cell, over, layers] of covered) (cell._over = over)!._layers.splice(0, Infinity, ...layers);
+        });
+        layer._drop();
       }
       return writes;
     });
   }
 
-  #writeList(
-    collection: CollectionLike,
-    mode: 'set' | 'push' | 'unshift',
-    argsKey: string,
-    args: readonly unknown[],
-    items: readonly unknown[],
-    stamp: number,
-  ): number {
-    if (mode === 'set') {
-      const list = this._list(collection.key, argsKey);
-      if (stamp < list._stamp) return 0;
-      this._save(list);
-      list._stamp = stamp;
-      list._args = args;
-      const prev = list._sig.peek();
-      if (prev !== undefined && equalValue(prev, items)) return 0;
-      list._sig.value = items;
-      return 1;
+  /** @internal Sets a row's server value; what readers see is it under any layers. */
+  _putBase(table: Table, cell: Cell, base: Row | undefined): number {
+    const over = cell._over;
+    if (over === undefined) return this._put(table, cell, base);
+    this.#base(over, base);
+    return this._put(table, cell, over._row(cell));
+  }
+
+  /**
+   * @internal The one place a row's visible value changes. `All` membership follows the
+   * row's existence: a row hidden by an optimistic removal keeps its place, so a rollback
+   * shows it where it was. Returns 1 when the signal was written.
+   */
+  _put(table: Table, cell: Cell, next: Row | undefined): number {
+    const prev = cell._sig.peek();
+    // Equal data writes nothing (rule 2); a layer folded or dropped makes new, equal objects.
+    if (next === prev || (next !== undefined && prev !== undefined && equalFields(next, prev))) return 0;
+    const ever = table._ever;
+    this.#undo?.push(() => {
+      cell._sig.value = prev;
+      if (table._idx !== undefined) reindex(table, next, prev);
+      table._ever = ever;
+    });
+    cell._sig.value = next;
+    if (table._idx !== undefined) reindex(table, prev, next);
+    const member = next !== undefined || (cell._over !== undefined && cell._over._base !== undefined);
+    if (member !== cell._member) {
+      cell._member = member;
+      const back = member ? table._join(cell) : table._leave(cell);
+      this.#undo?.push(() => {
+        cell._member = !member;
+        back();
+      });
+      if (member) table._ever = true;
+      // Several bumps inside one batch notify readers once.
+      table._version.value++;
     }
-    const lists = this._lists.get(collection.key);
-    if (lists === undefined) return 0;
+    return 1;
+  }
+
+  /** @internal Sets a list's server value; what readers see is it under any layers. */
+  _putList(list: ListCell, base: readonly unknown[] | undefined): number {
+    const over = list._over;
+    const next = over === undefined ? base : (this.#base(over, base), over._list(list));
+    const prev = list._sig.peek();
+    if (next === prev || (prev !== undefined && next !== undefined && equalValue(prev, next))) return 0;
+    this.#undo?.push(() => (list._sig.value = prev));
+    list._sig.value = next;
+    return 1;
+  }
+
+  /** Sets the server value under an overlay, undone with the transaction in progress. */
+  #base(over: Overlay, base: unknown): void {
+    const prev = over._base;
+    this.#undo?.push(() => (over._base = prev));
+    over._base = base;
+  }
+
+  #writeList(collection: CollectionLike, write: CollectionWrite, stamp: number): number {
     let writes = 0;
-    for (const list of lists.values()) {
-      const prev = list._sig.peek();
-      if (prev === undefined || !collection.accepts(list._args, args)) continue;
-      const fresh = items.filter((item) => !prev.some((have) => equalValue(have, item)));
-      if (fresh.length === 0) continue;
-      this._save(list);
-      list._sig.value = mode === 'push' ? [...prev, ...fresh] : [...fresh, ...prev];
-      writes++;
+    for (const [list, mode] of this._ops(collection, write)) {
+      const prev = baseOf(list);
+      if (mode === 'set' || (mode === 'page' && prev === undefined)) {
+        if (stamp < list._stamp) continue;
+        this._save(list);
+        list._stamp = stamp;
+        list._args = write.args;
+        writes += this._putList(list, write.items);
+      } else if (prev !== undefined) writes += this._putList(list, edit(prev, write.items, mode));
     }
     return writes;
   }
+
+  /**
+   * @internal The lists a collection write changes, each with what it does there: the
+   * list of its args key for `set` / `page`; for the others every cached list whose
+   * filters take the write's arguments (a `move` adds there and removes elsewhere).
+   */
+  _ops(collection: CollectionLike, write: CollectionWrite): [ListCell, string][] {
+    const mode = write.mode;
+    if (mode === 'set' || mode === 'page') return [[this._list(collection.key, write.argsKey), mode]];
+    const out: [ListCell, string][] = [];
+    for (const list of this._lists.get(collection.key)?.values() ?? []) {
+      const match = collection.accepts(list._args, write.args);
+      if (mode === 'move') out.push([list, match ? 'push' : 'remove']);
+      else if (match) out.push([list, mode]);
+    }
+    return out;
+  }
 }
 
-/** Incoming fields over stored ones; returns `prev` itself when nothing differs. */
-function mergeOver(prev: Row, row: Row): Row {
+/** @internal The server value of a row or list: under its layers when it has any. */
+export function baseOf<T>(cell: { readonly _sig: Signal<T>; _over: Overlay | undefined }): T {
+  return cell._over === undefined ? cell._sig.peek() : (cell._over._base as T);
+}
+
+/**
+ * @internal A list with `items` taken out (`remove`), or prepended (`unshift`) or appended
+ * (`push`, `page`) skipping those already there; `prev` itself when nothing changes.
+ */
+export function edit(prev: readonly unknown[], items: readonly unknown[], mode: string): readonly unknown[] {
+  const has = (list: readonly unknown[], item: unknown) => list.some((other) => equalValue(other, item));
+  if (mode === 'remove') {
+    const kept = prev.filter((item) => !has(items, item));
+    return kept.length === prev.length ? prev : kept;
+  }
+  const fresh = items.filter((item) => !has(prev, item));
+  return fresh.length === 0 ? prev : mode === 'unshift' ? [...fresh, ...prev] : [...prev, ...fresh];
+}
+
+/** @internal Incoming fields over stored ones; returns `prev` itself when nothing differs. */
+export function mergeOver(prev: Row, row: Row): Row {
   for (const k in row) {
     if (!equalValue(row[k], prev[k]) || !(k in prev)) return { ...prev, ...row };
   }
   return prev;
 }
 
-/** An older response: only fields the stored row lacks are taken from it. */
-function mergeUnder(prev: Row, row: Row): Row {
+/** @internal An older response: only fields the stored row lacks are taken from it. */
+export function mergeUnder(prev: Row, row: Row): Row {
   for (const k in row) {
     if (!(k in prev)) {
       const next = { ...row, ...prev };

@@ -29,6 +29,7 @@ import type { CollectionLike, DenormalizeContext, EntityClass, Schema } from '..
 import { denormalizeValue } from '../schema/visit.js';
 import { SchemaError } from '../schema/SchemaError.js';
 import { DEV } from '../util/env.js';
+import { indexOf } from './indexes.js';
 import type { Cell, Row, Store, Table } from './Store.js';
 
 /** One row being built. */
@@ -113,6 +114,10 @@ export class Walker implements DenormalizeContext {
       return undefined;
     }
     return this.#build(schema, cell, row, parent);
+  }
+
+  index(schema: EntityClass, field: string, value: unknown): string | undefined {
+    return indexOf(this.#store._table(schema._key), schema, field, value);
   }
 
   list(collection: CollectionLike, argsKey: string): readonly unknown[] | undefined {

@@ -9,6 +9,7 @@
  * entry.
  */
 import { Computed, type ReadonlySignal } from '@preact/signals-core';
+import { isEntity } from '../schema/Entity.js';
 import { Query } from '../schema/Query.js';
 import type { Schema } from '../schema/types.js';
 import { denormalizeValue, queryKeyOf } from '../schema/visit.js';
@@ -64,7 +65,11 @@ export class Views {
     );
   }
 
-  /** The view of an endpoint response by its key. */
+  /**
+   * The view of an endpoint response by its key. Until the key has a response, an
+   * endpoint whose schema is an Entity reads the row its args name, wherever that row
+   * came from (a list, another endpoint), as Reactive Data Client's `queryKey` does.
+   */
   response(key: string, schema: Schema, args: readonly unknown[]): ReadonlySignal<unknown> {
     // A cached view is one Map lookup away: this is the hot path of every render.
     const found = this.#views.get(key)?.deref();
@@ -72,7 +77,8 @@ export class Views {
     const result = this.#store._result(key);
     return this.#cached(key, () =>
       this.#denormalizing(args, (walker) => {
-        const stored = result._sig.value;
+        let stored = result._sig.value;
+        if (stored === undefined && isEntity(schema)) stored = schema.queryKey(args);
         return stored === undefined ? undefined : denormalizeValue(schema, stored, walker);
       }),
     );

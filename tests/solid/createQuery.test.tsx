@@ -115,7 +115,7 @@ query('null args read nothing until they become an object', () => {
   );
   assert.is(user(), undefined);
   setId('u2');
-  assert.is(user(), ctrl.get(User, { id: 'u2' }), 'the same object as the vanilla read');
+  assert.equal({ ...user() }, { ...ctrl.get(User, { id: 'u2' }) }, 'the fields of the vanilla read');
   setId(null);
   assert.is(user(), undefined);
   dispose();
