@@ -2,9 +2,9 @@
  * signal-cache side of every scenario, from the built dist (never src/): entity classes
  * with `static schema` for nesting, tiny endpoints, and helpers that count effect runs.
  */
-import { All, Controller, Endpoint, Entity, Query, effect } from '../../dist/index.js';
+import { All, Controller, Endpoint, Entity, Invalidate, Query, effect } from '../../dist/index.js';
 
-export { All, Controller, Endpoint, Entity, Query, effect };
+export { All, Controller, Endpoint, Entity, Invalidate, Query, effect };
 
 export class BuildType extends Entity {
   id = '';
