@@ -200,8 +200,7 @@ export class Store {
 
   /**
    * @internal Runs `fn` as one transaction: when it throws, every write it made through
-   * this store (and every step given to `_onUndo`) is undone, in reverse order, before
-   * the error propagates. Not nested.
+   * this store is undone, in reverse order, before the error propagates. Not nested.
    */
   _transact<T>(fn: () => T): T {
     const undo: (() => void)[] = (this.#undo = []);
@@ -213,11 +212,6 @@ export class Store {
     } finally {
       this.#undo = undefined;
     }
-  }
-
-  /** @internal Adds an undo step to the transaction in progress (none when none is open). */
-  _onUndo(step: () => void): void {
-    this.#undo?.push(step);
   }
 
   /**

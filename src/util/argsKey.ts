@@ -72,6 +72,9 @@ export function argsKey(args: readonly unknown[], source = 'arguments'): string 
 function isEmptyArg(arg: unknown): boolean {
   if (arg === undefined || arg === null) return true;
   if (typeof arg !== 'object' || Array.isArray(arg)) return false;
+  // Only a plain object can be empty: a Date (no own keys) is an argument like any other.
+  const proto = Object.getPrototypeOf(arg);
+  if (proto !== Object.prototype && proto !== null) return false;
   for (const k in arg) if ((arg as Record<string, unknown>)[k] !== undefined) return false;
   return true;
 }

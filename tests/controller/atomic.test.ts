@@ -3,7 +3,7 @@
 // endpoint, lands in the meta, and the cache is as it was before.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Controller, Entity, RestEndpoint, SchemaError, effect } from '../../src/index.js';
+import { All, Controller, Entity, RestEndpoint, SchemaError, effect } from '../../src/index.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
 
 class Node extends Entity {
@@ -206,3 +206,34 @@ readers('onError defaults to console.error', ({ ctrl: _ }) => {
 
 depth.run();
 readers.run();
+
+const layers = suite<Ctx>('atomic: optimistic layers');
+layers.before.each(async (ctx) => setup(ctx)());
+layers.after.each((ctx) => ctx.server.close());
+
+layers('a mutation whose response fails on its first read is undone, its optimistic layer rolled back', async ({ server, ctrl }) => {
+  // The server answers the rename with the row on top of a chain too deep to read.
+  server.route('PATCH', '/nodes/:id', (req, res) => json(res, 200, { ...chain(300, 'x'), id: req.params.id, label: 'server' }));
+  const rename = new RestEndpoint({
+    urlPrefix: server.url,
+    path: '/nodes/:id',
+    method: 'PATCH',
+    schema: Node,
+    name: 'rename',
+    getOptimisticResponse: (_snap: unknown, params: { id: string }, body: { label: string }) => ({ id: params.id, ...body }),
+  } as any);
+  ctrl.set([Node], [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }, { id: 'c', label: 'C' }]);
+  const all = new All(Node);
+  const before = ctrl.get(all)!;
+  const saving = ctrl.fetch(rename as any, { id: 'b' }, { label: 'optimistic' }) as Promise<unknown>;
+  assert.is(ctrl.get(Node, { id: 'b' })!.label, 'optimistic', 'the layer shows at once');
+  const error = await saving.then(() => undefined, (e) => e);
+  assert.instance(error, SchemaError);
+  assert.is(error.message, 'rename: Node: rows nest over 256 deep (cut the chain with Lazy)');
+  assert.is(ctrl.get(Node, { id: 'b' })!.label, 'B', 'rolled back to the server data');
+  assert.is(ctrl.get(Node, { id: 'x1' }), undefined, 'nothing of the response kept');
+  assert.equal(ctrl.get(all)!.map((n) => n.id), ['a', 'b', 'c']);
+  assert.is(ctrl.get(all)![0], before[0]);
+});
+
+layers.run();

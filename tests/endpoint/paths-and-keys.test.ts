@@ -86,6 +86,8 @@ keys('NaN, null, Infinity, -Infinity and functions as arguments get distinct key
   assert.is(keysSeen.size, args.length);
   assert.is(ep.key(f), ep.key(f), 'the same function, the same key');
   assert.is(ep.key({ a: NaN }), 'ep {"a":NaN}');
+  assert.is(ep.key(new Date(0)), 'ep "1970-01-01T00:00:00.000Z"', 'a valid Date keys by its toJSON');
+  assert.is.not(ep.key(new Date(0)), (ep.key as () => string)(), 'a trailing Date is not an empty argument');
   const ctrl = new Controller();
   const answers = [];
   for (const a of [NaN, null, Infinity]) answers.push(await ctrl.fetch(ep, a));
