@@ -185,16 +185,19 @@ export class Store {
             if (equalFields(next, prev)) next = prev;
           } else next = stamp >= cell._stamp ? mergeOver(prev, row) : mergeUnder(prev, row);
           if (stamp > cell._stamp) cell._stamp = stamp;
-          if (next !== prev) writes += this._putBase(table, cell, next);
+          // A newer stamp re-orders the layers over the row even when its value stays.
+          if (next !== prev || cell._over !== undefined) writes += this._putBase(table, cell, next);
         }
       }
       for (const [key, pks] of staging._removals) {
         const table = this._table(key);
         for (const pk of pks) {
           const cell = table._cells.get(pk);
-          if (cell === undefined || baseOf(cell) === undefined) continue;
+          // A removal older than the stored row leaves it; a newer one is remembered even
+          // when the row is already gone, so an older response cannot bring it back.
+          if (cell === undefined || stamp < cell._stamp) continue;
           cell._stamp = stamp;
-          writes += this._putBase(table, cell, undefined);
+          if (baseOf(cell) !== undefined) writes += this._putBase(table, cell, undefined);
         }
       }
       for (const { collection, write } of staging._collections) {
@@ -221,7 +224,8 @@ export class Store {
    */
   _put(table: Table, cell: Cell, next: Row | undefined): number {
     const prev = cell._sig.peek();
-    if (next === prev) return 0;
+    // Equal data writes nothing (rule 2); a layer folded or dropped makes new, equal objects.
+    if (next === prev || (next !== undefined && prev !== undefined && equalFields(next, prev))) return 0;
     cell._sig.value = next;
     if (table._idx !== undefined) reindex(table, prev, next);
     const member = next !== undefined || (cell._over !== undefined && cell._over._base !== undefined);
