@@ -40,6 +40,17 @@ export const getIssues = new RestEndpoint({
 /** get, create (POST), partialUpdate (PATCH) and delete of one issue. */
 export const IssueResource = resource({ path: '/api/issues/:id', schema: Issue });
 
+/**
+ * Close or reopen an issue, shown at once: the row changes before the server answers,
+ * and a failure rolls it back (an optimistic update).
+ */
+export const toggleIssue = IssueResource.partialUpdate.extend({
+  name: 'toggleIssue',
+  getOptimisticResponse(_snap, params: { id: string }, body: { open: boolean }) {
+    return { id: params.id, open: body.open };
+  },
+});
+
 /** How many of the cached issues are open: recomputed only when an issue changes. */
 export const openCount = new Query(new All(Issue), (issues) => issues.filter((issue) => issue.open).length);
 

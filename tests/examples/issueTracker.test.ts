@@ -95,6 +95,15 @@ for (const name of frameworks) {
       assert.equal((await rows(page)).slice(0, 2), ['Issue 12 Linus open', 'Issue 11 Grace open'], 'titles with author names');
       assert.is(await page.textContent('#open-count'), '4 open (cached)');
 
+      // Close an issue: an optimistic update, then the server's answer; the count follows.
+      await page.click('#issues li:first-child .toggle');
+      await until(page, 'the closed row', async () => (await rows(page))[0] === 'Issue 12 Linus closed');
+      assert.is(await page.textContent('#open-count'), '3 open (cached)');
+      await until(page, 'the PATCH', async () => server.requests.get('PATCH /api/issues/12') === 1);
+      await page.click('#issues li:first-child .toggle');
+      await until(page, 'the reopened row', async () => (await rows(page))[0] === 'Issue 12 Linus open');
+      assert.is(await page.textContent('#open-count'), '4 open (cached)');
+
       // Detail: read from the row the list cached, no request.
       await page.click('#issues li:first-child .title');
       await page.waitForSelector('#detail h2');

@@ -12,13 +12,16 @@ import {
   useQuery,
   useSuspense,
 } from 'signal-cache/preact';
-import { type Issue, IssueResource, PAGE_SIZE, getIssues, isIssueList, openCount } from '../../shared/api';
+import { type Issue, IssueResource, PAGE_SIZE, getIssues, isIssueList, openCount, toggleIssue } from '../../shared/api';
 import '../../shared/style.css';
 
 /** One row; it re-renders only when this issue (or its author) changes. */
 function IssueRow({ issue, onSelect }: { issue: Issue; onSelect: (id: string) => void }) {
+  const ctrl = useController();
+  const toggle = () => ctrl.fetch(toggleIssue, { id: issue.id }, { open: !issue.open }).catch(() => {});
   return (
     <li>
+      <input type="checkbox" class="toggle" title="closed" checked={!issue.open} onChange={toggle} />
       <button class="title" onClick={() => onSelect(issue.id)}>
         {issue.title}
       </button>{' '}

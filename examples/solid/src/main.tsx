@@ -10,13 +10,16 @@ import {
   createSuspense,
   useController,
 } from 'signal-cache/solid';
-import { type Issue, IssueResource, PAGE_SIZE, getIssues, isIssueList, openCount } from '../../shared/api';
+import { type Issue, IssueResource, PAGE_SIZE, getIssues, isIssueList, openCount, toggleIssue } from '../../shared/api';
 import '../../shared/style.css';
 
 /** One row. `issue` is one object for as long as it is listed: read its fields in JSX. */
 function IssueRow(props: { issue: Issue; onSelect: (id: string) => void }) {
+  const ctrl = useController();
+  const toggle = () => ctrl.fetch(toggleIssue, { id: props.issue.id }, { open: !props.issue.open }).catch(() => {});
   return (
     <li>
+      <input type="checkbox" class="toggle" title="closed" checked={!props.issue.open} onChange={toggle} />
       <button class="title" onClick={() => props.onSelect(props.issue.id)}>
         {props.issue.title}
       </button>{' '}
