@@ -48,7 +48,11 @@ export function stable(table: Table, value: unknown): unknown {
   if (done.has(value)) return done.get(value);
   let out: any;
   if (value instanceof Entity) {
-    const key = (value.constructor as typeof Entity)._key + '\0' + value.pk();
+    const type = value.constructor as typeof Entity;
+    const pk = type.pk(value);
+    // No usable pk: no identity to keep.
+    if (pk === undefined) return value;
+    const key = type._key + '\0' + pk;
     out = table.get(key)?.deref();
     if (out === undefined) {
       out = Object.create(Object.getPrototypeOf(value));
