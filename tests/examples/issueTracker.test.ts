@@ -2,8 +2,9 @@
  * The issue tracker examples (examples/solid, examples/preact) as an app developer gets
  * them: signal-cache packed with `npm pack` and unpacked into examples/node_modules, each
  * app built once with Vite, served with its API (examples/server.mjs) and driven in
- * headless Chromium: list with author names, detail from the cache, edit, create,
- * delete, next page, a failed request and its Retry.
+ * headless Chromium: list with author names, detail from the cache, edit, an optimistic
+ * close, create, delete, next page, a failed request and its Retry. Each app is also
+ * type-checked (strict) against the packed package's declarations.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -49,6 +50,17 @@ async function buildApps() {
 }
 
 const test = suite('issue tracker examples');
+
+for (const name of frameworks) {
+  test(`${name}: the app type-checks (strict) against the packed package's types`, () => {
+    const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+    try {
+      execFileSync(process.execPath, [tsc, '-p', join(root, 'examples', name, 'tsconfig.json')], { encoding: 'utf8' });
+    } catch (error) {
+      assert.unreachable(`tsc -p examples/${name}:\n${(error as { stdout?: string }).stdout}`);
+    }
+  });
+}
 
 test('the packed package carries its LICENSE', () => {
   assert.match(readFileSync(join(root, 'examples', 'node_modules', 'signal-cache', 'LICENSE'), 'utf8'), /^MIT License/);
