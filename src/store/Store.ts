@@ -13,6 +13,7 @@
 import { Signal, batch } from '@preact/signals-core';
 import type { CollectionLike } from '../schema/types.js';
 import { equalFields, equalValue } from '../util/equal.js';
+import type { Changes } from './changes.js';
 import type { Staging } from './Staging.js';
 
 /** A normalized row as stored: nested entities replaced by their pks. */
@@ -107,6 +108,8 @@ export class Store {
   readonly _tables = new Map<string, Table>();
   readonly _lists = new Map<string, Map<string, ListCell>>();
   readonly _results = new Map<string, ResultCell>();
+  /** The change feed, created by the first mounted live query (DESIGN rule 12). */
+  _changes: Changes | undefined = undefined;
 
   _table(key: string): Table {
     let table = this._tables.get(key);
@@ -148,8 +151,11 @@ export class Store {
   _commit(staging: Staging, stamp: number): number {
     return batch(() => {
       let writes = 0;
+      const changes = this._changes;
       for (const [key, rows] of staging._rows) {
         const table = this._table(key);
+        // Written rows are logged only while a live query watches this key.
+        const log = changes?._logs.get(key);
         let joined = false;
         for (const [pk, row] of rows) {
           const cell = table._cell(pk);
@@ -160,12 +166,14 @@ export class Store {
             table._members.push(cell);
             joined = true;
             writes++;
+            if (log !== undefined) log.push(cell, prev);
             continue;
           }
           const next = stamp >= cell._stamp ? mergeOver(prev, row) : mergeUnder(prev, row);
           if (next !== prev) {
             cell._sig.value = next;
             writes++;
+            if (log !== undefined) log.push(cell, prev);
           }
           if (stamp > cell._stamp) cell._stamp = stamp;
         }
@@ -176,10 +184,12 @@ export class Store {
       }
       for (const [key, pks] of staging._removals) {
         const table = this._table(key);
+        const log = changes?._logs.get(key);
         let left = false;
         for (const pk of pks) {
           const cell = table._cells.get(pk);
           if (cell === undefined || cell._sig.peek() === undefined) continue;
+          if (log !== undefined) log.push(cell, cell._sig.peek());
           cell._sig.value = undefined;
           cell._stamp = stamp;
           const i = table._members.indexOf(cell);
@@ -192,6 +202,8 @@ export class Store {
       for (const { collection, write } of staging._collections) {
         writes += this.#writeList(collection, write.mode, write.argsKey, write.args, write.items, stamp);
       }
+      // Inside the batch: live results written here notify once with everything else.
+      if (changes !== undefined) changes._flush();
       return writes;
     });
   }

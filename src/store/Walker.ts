@@ -81,6 +81,11 @@ export class Walker implements DenormalizeContext {
     return out;
   }
 
+  /** @internal The denormalized object of a row's cell (for live queries, which hold cells). */
+  _row(schema: EntityClass, cell: Cell): unknown {
+    return this.#read(schema, cell);
+  }
+
   /** The denormalized object of a cell: cached when its rows did not change, else built. */
   #read(schema: EntityClass, cell: Cell): unknown {
     const parent = this.#top;

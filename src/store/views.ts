@@ -79,6 +79,9 @@ export class Views {
   }
 
   #queryView(query: Query, args: readonly unknown[]): ReadonlySignal<unknown> {
+    // A live query (signal-cache/live) keeps its own incremental state over the store.
+    const mount = (query as { _mount?: (store: Store, args: readonly unknown[]) => ReadonlySignal<unknown> })._mount;
+    if (mount !== undefined) return mount.call(query, this.#store, args);
     const source = this.query(query.schema, args);
     let prev: unknown = undefined;
     return new Computed(() => {
