@@ -23,6 +23,7 @@ api('signal-cache exports exactly the reviewed names', () => {
     'Query',
     'RestEndpoint',
     'SchemaError',
+    'TimeoutError',
     'Union',
     'Values',
     'batch',

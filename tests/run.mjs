@@ -4,6 +4,8 @@
 //   node tests/run.mjs              all tests
 //   node tests/run.mjs store/       only files whose path contains "store/"
 //   TEST_DIST=1 node tests/run.mjs  tests import the built dist/ instead of src/
+//   COVERAGE=0 node tests/run.mjs   skip the coverage table (printed for full runs over src/);
+//                                   COVERAGE=files lists the lines and branches missed per file
 import { build } from 'esbuild';
 import { solidPlugin } from 'esbuild-plugin-solid';
 import { spawn } from 'node:child_process';
@@ -15,6 +17,9 @@ const root = resolve(import.meta.dirname, '..');
 const outdir = join(root, '.test-build', `run-${process.pid}`);
 const filter = process.argv[2] ?? '';
 const useDist = process.env.TEST_DIST === '1';
+// Line and branch coverage per src folder, from V8's coverage of the per-file builds
+// (inline source maps lead back to src/). Only for full runs over src/.
+const coverageDir = !useDist && !filter && process.env.COVERAGE !== '0' ? join(outdir, 'coverage') : undefined;
 
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -37,6 +42,21 @@ const distAlias = {
   },
 };
 
+// src/ is built file by file (one module per source file, as shipped unbundled), and test
+// bundles import it from there: every test process then loads the same src modules, whole
+// (no tree shaking), which is what makes the coverage per file exact.
+const srcDir = join(root, 'src');
+const srcExternal = {
+  name: 'src-external',
+  setup(b) {
+    b.onResolve({ filter: /\/src\/.*\.js$/ }, (args) => {
+      const path = resolve(args.resolveDir, args.path);
+      if (!path.startsWith(srcDir + '/') || args.kind === 'entry-point') return undefined;
+      return { path: join(outdir, relative(root, path)), external: true };
+    });
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -47,8 +67,18 @@ const common = {
   outbase: root,
   sourcemap: 'inline',
   logLevel: 'error',
-  plugins: useDist ? [distAlias] : [],
+  plugins: useDist ? [distAlias, srcExternal] : [srcExternal],
 };
+await build({
+  entryPoints: walkSrc(srcDir),
+  outdir: join(outdir, 'src'),
+  outbase: srcDir,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'inline',
+  logLevel: 'error',
+});
 const solidFiles = files.filter((f) => f.includes('/tests/solid/') && f.endsWith('.tsx'));
 const otherFiles = files.filter((f) => !solidFiles.includes(f));
 if (otherFiles.length) {
@@ -56,6 +86,13 @@ if (otherFiles.length) {
 }
 if (solidFiles.length) {
   await build({ ...common, entryPoints: solidFiles, plugins: [...common.plugins, solidPlugin()] });
+}
+
+function walkSrc(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? walkSrc(full) : /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [full] : [];
+  });
 }
 
 let passed = 0;
@@ -69,7 +106,7 @@ function runOne(file) {
     const child = spawn(
       process.execPath,
       ['--conditions=browser', '--expose-gc', '--enable-source-maps', out],
-      { cwd: root, env: { ...process.env, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] },
+      { cwd: root, env: { ...process.env, FORCE_COLOR: '0', ...(coverageDir && { NODE_V8_COVERAGE: coverageDir }) }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let text = '';
     child.stdout.on('data', (d) => (text += d));
@@ -111,6 +148,7 @@ await Promise.all(
   }),
 );
 console.log(`\n${files.length} files in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+if (coverageDir) await (await import('./_fixtures/coverage.mjs')).printCoverage(coverageDir, join(outdir, 'src'), root);
 if (failures.length) console.log(`failed files:\n  ${failures.join('\n  ')}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 rmSync(outdir, { recursive: true, force: true });

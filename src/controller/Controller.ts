@@ -19,11 +19,20 @@ import { Store, type Meta } from '../store/Store.js';
 import { Views } from '../store/views.js';
 import { Walker } from '../store/Walker.js';
 import { equalValue } from '../util/equal.js';
+import { abortError, describeThrown, isAbort, TimeoutError } from './errors.js';
+import { Polling } from './polling.js';
+import { systemTimers, type TimerHandle, type Timers } from './timers.js';
 
 /** Options of `new Controller()`. */
 export interface ControllerOptions {
-  /** Clock for fetch times and expiry, in ms. Default: `Date.now`. */
+  /** Clock for fetch times and expiry, in ms. Default: `timers.now`. */
   clock?: () => number;
+  /**
+   * Where polling, timeouts, retries and garbage-collection sweeps are scheduled, and the
+   * default clock. Pass fake timers to run a Controller's time in tests. Default: the
+   * global `setTimeout` / `setInterval` and `Date.now`.
+   */
+  timers?: Timers;
   /**
    * Runs an endpoint. Default: `(endpoint, args) => endpoint.fetch(...args)`. Replace it to
    * route every request through one place (auth refresh, logging, a test double).
@@ -52,11 +61,6 @@ const DEFAULT_DATA_EXPIRY = 60_000;
 /** Default time an error is kept before a read retries, in ms. */
 const DEFAULT_ERROR_EXPIRY = 1_000;
 
-interface Subscription {
-  count: number;
-  timer: ReturnType<typeof setInterval> | undefined;
-}
-
 export class Controller {
   readonly #store = new Store();
   readonly #views = new Views(this.#store);
@@ -65,10 +69,13 @@ export class Controller {
   /** Fetch start counter: orders responses (two clock reads can return the same ms). */
   #stamp = 0;
   readonly #inflight = new Map<string, Promise<unknown>>();
-  readonly #subscriptions = new Map<string, Subscription>();
+  readonly #timers: Timers;
+  readonly #polling: Polling;
 
   constructor(options: ControllerOptions = {}) {
-    this.#clock = options.clock ?? Date.now;
+    const timers = (this.#timers = options.timers ?? systemTimers);
+    this.#clock = options.clock ?? (() => timers.now());
+    this.#polling = new Polling(timers, () => false);
     this.#run = options.fetch ?? ((endpoint, args) => endpoint.fetch(...args));
   }
 
@@ -152,11 +159,42 @@ export class Controller {
   async #request(endpoint: EndpointInterface, args: readonly unknown[], key: string, stamp: number): Promise<unknown> {
     let value: unknown;
     try {
-      value = await this.#run(endpoint, args);
+      value = await this.#send(endpoint, args);
     } catch (error) {
-      throw this.#fail(endpoint, key, error, stamp);
+      // An abort is the caller's choice, not a failure of the key: nothing is recorded.
+      throw isAbort(error) ? error : this.#fail(endpoint, key, error, stamp);
     }
     return this.#receive(endpoint, args, key, value, stamp);
+  }
+
+  /**
+   * Runs the endpoint, racing its `signal` and `timeout`: an abort or a timeout rejects at
+   * once (so the key is free for the next fetch) even when the request ignores the signal,
+   * and its late answer is never written. With a `timeout` the endpoint runs with a signal
+   * that aborts on either (`this.signal` inside its fetch).
+   */
+  #send(endpoint: EndpointInterface, args: readonly unknown[]): Promise<unknown> {
+    const { signal, timeout } = endpoint;
+    if (signal === undefined && !timeout) return this.#run(endpoint, args);
+    const ac = new AbortController();
+    const abort = () => ac.abort(abortError(signal!.reason));
+    let timer: TimerHandle;
+    return new Promise((resolve, reject) => {
+      ac.signal.onabort = () => reject(ac.signal.reason);
+      if (signal?.aborted) return abort();
+      signal?.addEventListener('abort', abort);
+      if (timeout) {
+        timer = this.#timers.setTimeout(
+          () => ac.abort(new TimeoutError(`${endpoint.name} timed out after ${timeout} ms`)),
+          timeout,
+        );
+      }
+      const run = timeout ? Object.create(endpoint, { signal: { value: ac.signal } }) : endpoint;
+      this.#run(run, args).then(resolve, reject);
+    }).finally(() => {
+      signal?.removeEventListener('abort', abort);
+      this.#timers.clearTimeout(timer);
+    });
   }
 
   /** Writes a response, then resolves it to its denormalized value. */
@@ -195,18 +233,20 @@ export class Controller {
         expiresAt: now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY),
         error: undefined,
         errorExpiresAt: 0,
-        invalidated: false,
+        // An invalidation issued after this fetch started outlives its answer.
+        invalidated: result._invalidated >= stamp,
       };
     });
     return normalized;
   }
 
-  /** Records an error under the key (cached data stays) and returns it, named. */
+  /**
+   * Records an error under the key (cached data stays) and returns it. An `Error` passes
+   * through unchanged (`instanceof`, `status`, `name` survive); anything else thrown is
+   * wrapped in an `Error` naming the endpoint, with the thrown value as `cause`.
+   */
   #fail(endpoint: EndpointInterface, key: string, error: unknown, stamp: number): Error {
-    const named =
-      error instanceof Error && error.message.includes(endpoint.name)
-        ? error
-        : new Error(`${endpoint.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    const named = error instanceof Error ? error : new Error(`${endpoint.name}: threw ${describeThrown(error)}`, { cause: error });
     if (!endpoint.sideEffect) {
       const result = this.#store._result(key);
       if (stamp >= result._stamp) {
@@ -294,12 +334,13 @@ export class Controller {
   /** Marks the endpoint's response invalid: it keeps showing, and the next read refetches. */
   invalidate<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): void {
     const result = this.#store._result(endpoint.key(...args));
+    result._invalidated = this.#stamp;
     result._meta.value = { ...result._meta.peek(), invalidated: true };
   }
 
   /** Invalidates every cached response whose key passes `test` (default: all). */
   invalidateAll(test: (key: string) => boolean = () => true): void {
-    this.#markAll(test, { invalidated: true });
+    this.#markAll(test, { invalidated: true }, this.#stamp);
   }
 
   /** Makes every cached response whose key passes `test` stale (default: all). */
@@ -307,10 +348,12 @@ export class Controller {
     this.#markAll(test, { expiresAt: 0 });
   }
 
-  #markAll(test: (key: string) => boolean, change: Partial<Meta>): void {
+  #markAll(test: (key: string) => boolean, change: Partial<Meta>, invalidated?: number): void {
     batch(() => {
       for (const [key, result] of this.#store._results) {
-        if (result._sig.peek() !== undefined && test(key)) result._meta.value = { ...result._meta.peek(), ...change };
+        if (result._sig.peek() === undefined || !test(key)) continue;
+        if (invalidated !== undefined) result._invalidated = invalidated;
+        result._meta.value = { ...result._meta.peek(), ...change };
       }
     });
   }
@@ -321,46 +364,34 @@ export class Controller {
 
   /**
    * Keeps the response fresh while subscribed: fetches when stale, then refetches every
-   * `pollFrequency` ms. Reference-counted per key; identical polled data notifies no one.
+   * `pollFrequency` ms — the fastest frequency among the key's subscribers, so a fast
+   * subscriber joining a slow (or non-polling) one speeds polling up, and polling falls
+   * back when it leaves. Reference-counted per key; identical polled data notifies no one.
+   * The last unsubscribe never aborts a request in flight: its answer is still written, so
+   * a reader that mounts again finds it (abort explicitly with the endpoint's `signal`).
    * @returns a function that unsubscribes once
    */
   subscribe<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): () => void {
     const key = endpoint.key(...args);
-    let sub = this.#subscriptions.get(key);
-    if (sub === undefined) {
-      sub = { count: 0, timer: undefined };
-      this.#subscriptions.set(key, sub);
-      const frequency = endpoint.pollFrequency;
-      if (frequency !== undefined && frequency > 0) {
-        sub.timer = setInterval(() => this.fetch(endpoint, ...args).catch(noop), frequency);
-      }
-    }
-    sub.count++;
+    const frequency = endpoint.pollFrequency;
+    this.#polling._add(key, frequency, () => this.fetch(endpoint, ...args).catch(noop));
     this.fetchIfStale(endpoint, ...args).catch(noop);
     let done = false;
     return () => {
       if (done) return;
       done = true;
-      this.#release(key);
+      this.#polling._remove(key, frequency);
     };
   }
 
   /** Drops one subscription of the endpoint and args; polling stops with the last one. */
   unsubscribe<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): void {
-    this.#release(endpoint.key(...args));
-  }
-
-  #release(key: string): void {
-    const sub = this.#subscriptions.get(key);
-    if (sub === undefined) return;
-    if (--sub.count > 0) return;
-    if (sub.timer !== undefined) clearInterval(sub.timer);
-    this.#subscriptions.delete(key);
+    this.#polling._remove(endpoint.key(...args), endpoint.pollFrequency);
   }
 
   /** Number of subscriptions of a key (0 when none). */
   subscriptionCount<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): number {
-    return this.#subscriptions.get(endpoint.key(...args))?.count ?? 0;
+    return this.#polling._count(endpoint.key(...args));
   }
 
   //#endregion

@@ -48,6 +48,18 @@ export interface EndpointOptions<A extends readonly any[] = any[], R = any> {
   dataExpiryLength?: number | undefined;
   /** How long an error stays before a read retries, in ms. Default: `undefined` (the Controller's default). */
   errorExpiryLength?: number | undefined;
+  /**
+   * Aborts the request when it fires: a Controller fetch rejects at once with an
+   * `AbortError`, records no error, writes nothing and frees the key (the next fetch is a
+   * new request). `RestEndpoint` passes it to `fetch`. Default: none.
+   */
+  signal?: AbortSignal | undefined;
+  /**
+   * Limit in ms for a Controller fetch: past it the request is aborted and rejects with a
+   * `TimeoutError` (`GET /users timed out after 5000 ms`), recorded as the key's error.
+   * The endpoint sees the abort as `this.signal`. Default: none (no limit).
+   */
+  timeout?: number | undefined;
   /** Replaces the prototype `fetch`. Default: the function given to the constructor. */
   fetch?: FetchFunction<A, R>;
   /** Replaces the prototype `key`. Default: `` `${name} ${argsKey(args)}` ``. */
@@ -82,6 +94,10 @@ export class Endpoint<A extends readonly any[] = any[], R = any> implements Endp
   declare dataExpiryLength: number | undefined;
   /** Error retention in ms. Default: `undefined` (the Controller's default, 1000). */
   declare errorExpiryLength: number | undefined;
+  /** Aborts the request (see {@link EndpointOptions.signal}). Default: `undefined`. */
+  declare signal: AbortSignal | undefined;
+  /** Request time limit in ms (see {@link EndpointOptions.timeout}). Default: `undefined` (none). */
+  declare timeout: number | undefined;
 
   /**
    * @param fetchFunction The request to run (`this` is the endpoint). Optional for

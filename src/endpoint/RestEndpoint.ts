@@ -244,6 +244,7 @@ export class RestEndpoint<
     }
     const init: RequestInit = { ...this.requestInit, method: this.method, headers: await this.getHeaders(headers) };
     if (payload !== undefined) init.body = payload;
+    if (this.signal) init.signal = this.signal;
     return init;
   }
 

@@ -23,4 +23,8 @@ export interface EndpointInterface<A extends readonly any[] = any[], R = any> {
   readonly dataExpiryLength?: number | undefined;
   /** How long an error stays before a read retries, in ms. Default: 1000. */
   readonly errorExpiryLength?: number | undefined;
+  /** Aborts the request: it rejects with an `AbortError` and records no error. Default: none. */
+  readonly signal?: AbortSignal | undefined;
+  /** Aborts a request that takes longer, in ms, with a recorded `TimeoutError`. Default: none. */
+  readonly timeout?: number | undefined;
 }

@@ -97,6 +97,8 @@ export class ResultCell {
   readonly _sig = new Signal<unknown>(undefined);
   readonly _meta = new Signal<Meta>(emptyMeta);
   _stamp = 0;
+  /** The fetch stamp counter when last invalidated: a fetch stamped at or below it keeps the mark. */
+  _invalidated = 0;
 }
 
 //#endregion

@@ -1,5 +1,5 @@
-/** Shared models for tests: a User ↔ Post cycle, a flat Todo, an Article with nested Author. */
-import { All, Collection, Entity } from '../../src/index.js';
+/** Shared models for tests: a User ↔ Post cycle, a flat Todo, a Union of Article and Link. */
+import { All, Collection, Entity, Union } from '../../src/index.js';
 
 export class User extends Entity {
   id = '';
@@ -43,3 +43,24 @@ export const postCollection = new Collection([Post], { nonFilterArgumentKeys: /o
 export function makeUsers(n: number, name = 'user') {
   return Array.from({ length: n }, (_, i) => ({ id: `u${i + 1}`, name: `${name} ${i + 1}`, isAdmin: i % 10 === 0 }));
 }
+
+export class Article extends Entity {
+  id = '';
+  type = 'article';
+  title = '';
+  pk() {
+    return this.id;
+  }
+  static override key = 'Article';
+}
+export class Link extends Entity {
+  id = '';
+  type = 'link';
+  url = '';
+  pk() {
+    return this.id;
+  }
+  static override key = 'Link';
+}
+/** A feed item: an Article or a Link, by its `type` field. */
+export const feedItem = new Union({ article: Article, link: Link }, 'type');

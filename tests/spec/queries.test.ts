@@ -2,7 +2,8 @@
 // against a real HTTP server.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { All, Collection, Controller, Entity, Lazy, Query, RestEndpoint, Union, effect, schema } from '../../src/index.js';
+import { All, Collection, Controller, Entity, Lazy, Query, RestEndpoint, effect, schema } from '../../src/index.js';
+import { Article, Link, feedItem } from '../_fixtures/models.js';
 import { Post, Stats, Ticker, User } from '../_fixtures/spec-models.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
 
@@ -414,25 +415,6 @@ sorting('Query results are cached per (query, args): equal args give the same si
 //#endregion
 
 //#region queryable schemas
-class Article extends Entity {
-  id = '';
-  type = 'article';
-  title = '';
-  pk() {
-    return this.id;
-  }
-  static override key = 'Article';
-}
-class Link extends Entity {
-  id = '';
-  type = 'link';
-  url = '';
-  pk() {
-    return this.id;
-  }
-  static override key = 'Link';
-}
-const feedItem = new Union({ article: Article, link: Link }, 'type');
 
 class Author extends Entity {
   id = '';

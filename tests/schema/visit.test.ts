@@ -1,0 +1,51 @@
+// Dispatch from any schema value: Entity classes, schema objects, [shorthand], { plain }.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { Controller, Invalidate, type Schema } from '../../src/index.js';
+import { endpoint, schemaError } from '../_fixtures/schema.js';
+import { Todo, User } from '../_fixtures/models.js';
+
+const visit = suite('schema dispatch');
+
+visit('shorthands nest: [[Entity]] and { key: [Entity] }', () => {
+  const ctrl = new Controller();
+  const grid = endpoint('grid', [[Todo]]);
+  ctrl.setResponse(grid, [[{ id: 1 }, { id: 2 }], [{ id: 3 }]]);
+  const value = ctrl.response(grid).value as Todo[][];
+  assert.equal(value.map((row) => row.map((t) => t.id)), [[1, 2], [3]]);
+  assert.is(value[0][0], ctrl.get(Todo, 1));
+});
+
+visit('a schema that is not a schema (a number, a plain function) leaves the value as it is', () => {
+  const ctrl = new Controller();
+  const odd = endpoint('odd', { a: 42 as unknown as Schema, b: ((x: unknown) => x) as unknown as Schema });
+  ctrl.setResponse(odd, { a: { id: 1 }, b: [1, 2] });
+  assert.equal(ctrl.response(odd).value, { a: { id: 1 }, b: [1, 2] });
+});
+
+visit('a plain object schema: non-object values are SchemaErrors; missing members stay missing', () => {
+  const ctrl = new Controller();
+  const page = endpoint('page', { user: User });
+  const error = schemaError(() => ctrl.setResponse(page, ['u1']));
+  assert.match(error.message, 'page');
+  assert.match(error.message, 'object');
+  ctrl.setResponse(page, { total: 3 });
+  assert.equal(ctrl.response(page).value, { total: 3, user: undefined });
+});
+
+visit('reading by args: a list shorthand and a schema without queryKey read nothing', () => {
+  const ctrl = new Controller();
+  ctrl.set([User], [{ id: 'u1' }]);
+  assert.is(ctrl.get([User], { id: 'u1' }), undefined);
+  assert.is(ctrl.get(new Invalidate(User), { id: 'u1' }), undefined);
+  assert.is(ctrl.get({ list: [User] }, { id: 'u1' }), undefined, 'an object of unreadable members reads nothing');
+});
+
+visit('a response of null is stored as it is', () => {
+  const ctrl = new Controller();
+  const maybe = endpoint('maybe', User);
+  ctrl.setResponse(maybe, null);
+  assert.is(ctrl.response(maybe).value, null);
+});
+
+visit.run();
