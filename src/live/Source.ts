@@ -1,6 +1,7 @@
 /**
- * A mounted live query: the rows of one entity type, followed through the store's change
- * feed (DESIGN rule 12) and pushed as deltas down the query's chain.
+ * The rows of one entity type, followed through the store's change feed (DESIGN rule 12)
+ * and pushed as deltas down the chain of every live query mounted over that type (one
+ * source per store and type, shared: the rows are read and indexed once).
  *
  * Per row it keeps a record with the denormalized object it last passed down. After a
  * commit it looks at the rows written: those of its own type directly, and rows of other
@@ -30,40 +31,65 @@ interface Row extends Rec {
 
 let sequence = 0;
 
-/** @internal */
-export class Source implements ChangeSink {
-  readonly _keys: readonly string[];
+/** @internal One mounted live query: the head of its chain and its result's version. */
+export class Sink {
   /** Bumped once per commit that changed the result. */
   readonly _version = new Signal(0);
+  /** What a function of the query threw; the query's state is then unusable. */
+  _error: unknown = undefined;
+  _changed = false;
+  readonly _push: Push;
+  constructor(push: Push) {
+    this._push = push;
+  }
+}
+
+/** Sources of each store by entity key, held weakly: every live query of a type shares one. */
+const sources = new WeakMap<Store, Map<string, WeakRef<Source>>>();
+
+/** @internal The rows of one entity type, followed for every live query over it. */
+export class Source implements ChangeSink {
+  readonly _keys: readonly string[];
   readonly _table: Table;
   readonly #store: Store;
   readonly #entity: EntityClass;
-  readonly #args: readonly unknown[];
-  readonly #push: Push;
+  /** Rows by cell, in `s` order (a row that leaves and returns is appended again). */
   readonly #rows = new Map<Cell, Row>();
   /** Nested row → records whose object reached it. */
   readonly #reached = new Map<Cell, Set<Row>>();
+  /** Held weakly: a live query nothing reads any more is reclaimed. */
+  readonly #sinks = new Set<WeakRef<Sink>>();
   #ever: boolean;
 
-  constructor(store: Store, entity: EntityClass, args: readonly unknown[], push: Push) {
+  /** The source of an entity type on a store, created on first use. */
+  static _of(store: Store, entity: EntityClass): Source {
+    let byKey = sources.get(store);
+    if (byKey === undefined) sources.set(store, (byKey = new Map()));
+    let source = byKey.get(entity._key)?.deref();
+    if (source === undefined) byKey.set(entity._key, new WeakRef((source = new Source(store, entity))));
+    return source;
+  }
+
+  private constructor(store: Store, entity: EntityClass) {
     this.#store = store;
     this.#entity = entity;
-    this.#args = args;
-    this.#push = push;
     this._table = store._table(entity._key);
     this._keys = keysOf(entity);
     this.#ever = this._table._ever;
+    const walker = new Walker(store, []);
+    for (const cell of this._table._members) this.#update(cell, walker);
     (store._changes ??= new Changes())._watch(this);
-    try {
-      const walker = new Walker(store, args);
-      for (const cell of this._table._members) this.#update(cell, walker);
-    } catch (error) {
-      this._error = error;
-    }
   }
 
-  /** The error a function of the query threw while folding a commit; the state is then unusable. */
-  _error: unknown = undefined;
+  /** Starts feeding `sink`: first every current row, then every change. */
+  _attach(sink: Sink): void {
+    this.#sinks.add(new WeakRef(sink));
+    try {
+      for (const row of this.#rows.values()) sink._push(row, undefined, row.o);
+    } catch (error) {
+      sink._error = error;
+    }
+  }
 
   _changed(changes: Changes): void {
     const touched = new Set<Cell>();
@@ -75,48 +101,62 @@ export class Source implements ChangeSink {
         if (rows !== undefined) for (const row of rows) touched.add(row.c);
       });
     }
-    // The first rows of the type turn the result from `undefined` into a value, kept or not.
-    let changed = !this.#ever && this._table._ever;
+    // The first rows of the type turn results from `undefined` into values, kept or not.
+    const first = !this.#ever && this._table._ever;
     this.#ever = this._table._ever;
-    if (touched.size === 0 && !changed) return;
-    // After an error the state is unusable: tell the reader to mount afresh.
-    if (this._error !== undefined) return void this._version.value++;
-    const walker = new Walker(this.#store, this.#args);
-    try {
-      for (const cell of touched) if (this.#update(cell, walker)) changed = true;
-    } catch (error) {
-      // The commit itself succeeded; the reader rebuilds the query (and sees the error).
-      this._error = error;
-      changed = true;
+    if (touched.size === 0 && !first) return;
+    const sinks: Sink[] = [];
+    for (const ref of this.#sinks) {
+      const sink = ref.deref();
+      if (sink === undefined) this.#sinks.delete(ref);
+      else {
+        // After an error the reader mounts the query afresh: tell it something changed.
+        sink._changed = first || sink._error !== undefined;
+        if (sink._error === undefined) sinks.push(sink);
+      }
     }
-    if (changed) this._version.value++;
+    const walker = new Walker(this.#store, []);
+    for (const cell of touched) this.#update(cell, walker, sinks);
+    for (const ref of this.#sinks) {
+      const sink = ref.deref();
+      if (sink !== undefined && sink._changed) sink._version.value++;
+    }
   }
 
-  /** Reads a row again and pushes the difference down; true when the result changed. */
-  #update(cell: Cell, walker: Walker): boolean {
+  /** Reads a row again and pushes the difference to `sinks`. */
+  #update(cell: Cell, walker: Walker, sinks: readonly Sink[] = []): void {
     const next = cell._sig.peek() === undefined ? undefined : walker._row(this.#entity, cell);
     let row = this.#rows.get(cell);
+    let prev: unknown;
     if (row === undefined) {
-      if (next === undefined) return false;
+      if (next === undefined) return;
       row = { s: ++sequence, c: cell, o: next, d: undefined };
       this.#rows.set(cell, row);
       this.#index(row);
-      return this.#push(row, undefined, next);
-    }
-    const prev = row.o;
-    if (prev === next) return false;
-    if (next === undefined) {
-      this.#rows.delete(cell);
-      this.#unindex(row);
-      row.d = undefined;
     } else {
-      row.o = next;
-      if (cell._deps !== row.d) {
+      prev = row.o;
+      if (prev === next) return;
+      if (next === undefined) {
+        this.#rows.delete(cell);
         this.#unindex(row);
-        this.#index(row);
+      } else {
+        row.o = next;
+        if (cell._deps !== row.d) {
+          this.#unindex(row);
+          this.#index(row);
+        }
       }
     }
-    return this.#push(row, prev, next);
+    for (const sink of sinks) {
+      if (sink._error !== undefined) continue;
+      try {
+        if (sink._push(row, prev, next)) sink._changed = true;
+      } catch (error) {
+        // The commit itself succeeded; the reader sees the error and mounts afresh.
+        sink._error = error;
+        sink._changed = true;
+      }
+    }
   }
 
   #index(row: Row): void {

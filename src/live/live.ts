@@ -21,7 +21,7 @@ import { Query } from '../schema/Query.js';
 import type { EntityClass, EntityOf } from '../schema/types.js';
 import type { Store } from '../store/Store.js';
 import { chain, count, distinct, extreme, groupBy, sum, window, type MakeTerminal, type Step, type Terminal } from './sinks.js';
-import { Source } from './Source.js';
+import { Sink, Source } from './Source.js';
 
 /** A per-group aggregate of `groupBy`, made by the {@link GroupAggregates} helpers. */
 export interface Aggregate<R> {
@@ -91,20 +91,21 @@ export class LiveQuery<R, A extends readonly unknown[] = []> extends Query<All, 
 
   /** @internal Mounts the query on a store for one argument set (called by the view cache). */
   _mount(store: Store, args: readonly unknown[]): ReadonlySignal<R | undefined> {
+    const source = Source._of(store, this._entity);
     let term: Terminal;
-    let source: Source | undefined;
-    // The computed holds the source; the store's change feed holds it only weakly. A
-    // function that threw while folding a commit left the state unusable: mount afresh.
+    let sink: Sink | undefined;
+    // The computed holds the source and its sink; the source holds the sink only weakly.
+    // A function that threw left the query's state unusable: it is mounted afresh.
     return new Computed(() => {
-      if (source === undefined || source._error !== undefined) {
+      if (sink === undefined || sink._error !== undefined) {
         untracked(() => {
           term = this._make(args);
-          source = new Source(store, this._entity, args, chain(this._steps, args, term._push));
+          source._attach((sink = new Sink(chain(this._steps, args, term._push))));
         });
       }
-      source!._version.value;
-      if (source!._error !== undefined) throw source!._error;
-      return source!._table._ever ? (term._value() as R) : undefined;
+      sink!._version.value;
+      if (sink!._error !== undefined) throw sink!._error;
+      return source._table._ever ? (term._value() as R) : undefined;
     });
   }
 }
