@@ -28,7 +28,7 @@ export { RestEndpoint } from './endpoint/RestEndpoint.js';
 export type { RestEndpointOptions } from './endpoint/RestEndpoint.js';
 export { resource } from './endpoint/resource.js';
 export type { Resource, ResourceOptions } from './endpoint/resource.js';
-export type { EndpointInterface } from './endpoint/types.js';
+export type { EndpointInterface, SnapshotInterface } from './endpoint/types.js';
 
 export { Controller } from './controller/Controller.js';
 export type { ControllerOptions, Queryable, ResolveType } from './controller/Controller.js';

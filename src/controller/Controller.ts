@@ -14,12 +14,14 @@ import type { EndpointInterface } from '../endpoint/types.js';
 import type { Query } from '../schema/Query.js';
 import type { Denormalize, Schema } from '../schema/types.js';
 import { denormalizeValue, normalizeValue } from '../schema/visit.js';
+import { resetStore } from '../store/reset.js';
 import { Staging } from '../store/Staging.js';
 import { Store, type Meta } from '../store/Store.js';
 import { Views } from '../store/views.js';
 import { Walker } from '../store/Walker.js';
 import { equalValue } from '../util/equal.js';
 import { abortError, describeThrown, isAbort, TimeoutError } from './errors.js';
+import { applyOptimistic } from './optimistic.js';
 import { Polling } from './polling.js';
 import { systemTimers, type TimerHandle, type Timers } from './timers.js';
 
@@ -68,6 +70,8 @@ export class Controller {
   readonly #run: (endpoint: EndpointInterface, args: readonly unknown[]) => Promise<unknown>;
   /** Fetch start counter: orders responses (two clock reads can return the same ms). */
   #stamp = 0;
+  /** Stamp of the last `resetEntireStore`: requests started before it write nothing. */
+  #reset = 0;
   readonly #inflight = new Map<string, Promise<unknown>>();
   readonly #timers: Timers;
   readonly #polling: Polling;
@@ -99,6 +103,13 @@ export class Controller {
     }
     // Stamped and registered synchronously, before anything awaits.
     const stamp = ++this.#stamp;
+    if (endpoint.getOptimisticResponse !== undefined && endpoint.sideEffect) {
+      try {
+        applyOptimistic(this.#store, (schema, a) => this.#views.query(schema, a).peek(), endpoint, args, stamp, this.#clock());
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
     const promise = this.#request(endpoint, args, key, stamp);
     if (!endpoint.sideEffect) {
       this.#inflight.set(key, promise);
@@ -162,7 +173,9 @@ export class Controller {
       value = await this.#send(endpoint, args);
     } catch (error) {
       // An abort is the caller's choice, not a failure of the key: nothing is recorded.
-      throw isAbort(error) ? error : this.#fail(endpoint, key, error, stamp);
+      if (!isAbort(error)) throw this.#fail(endpoint, key, error, stamp);
+      this.#store._layers.get(stamp)?._drop();
+      throw error;
     }
     return this.#receive(endpoint, args, key, value, stamp);
   }
@@ -212,6 +225,7 @@ export class Controller {
 
   /** Normalizes a response completely, then writes it in one batch; returns its stored form. */
   #write(endpoint: EndpointInterface, args: readonly unknown[], key: string, value: unknown, stamp: number): unknown {
+    if (stamp <= this.#reset) throw new Error(`${endpoint.name}: dropped, the store was reset while the request was in flight`);
     const staging = new Staging(endpoint.name, args);
     let normalized: unknown;
     try {
@@ -247,7 +261,9 @@ export class Controller {
    */
   #fail(endpoint: EndpointInterface, key: string, error: unknown, stamp: number): Error {
     const named = error instanceof Error ? error : new Error(`${endpoint.name}: threw ${describeThrown(error)}`, { cause: error });
-    if (!endpoint.sideEffect) {
+    // A failed mutation rolls its optimistic layer back.
+    this.#store._layers.get(stamp)?._drop();
+    if (!endpoint.sideEffect && stamp > this.#reset) {
       const result = this.#store._result(key);
       if (stamp >= result._stamp) {
         const now = this.#clock();
@@ -309,11 +325,13 @@ export class Controller {
 
   /**
    * Writes a value through a schema as if it had been fetched: `ctrl.set(User, { id: '1' },
-   * { id: '1', name: 'Ada' })`. The last argument is the value.
+   * { id: '1', name: 'Ada' })`. The last argument is the value, or an updater that
+   * receives the current value (`prev => next`, `undefined` when not cached).
    */
   set(schema: Schema, ...argsAndValue: readonly unknown[]): void {
     const args = argsAndValue.slice(0, -1);
-    const value = argsAndValue[argsAndValue.length - 1];
+    let value = argsAndValue[argsAndValue.length - 1];
+    if (typeof value === 'function') value = value(this.#views.query(schema, args).peek());
     const staging = new Staging(describeSchema(schema), args);
     normalizeValue(schema, value, staging, '');
     this.#store._commit(staging, ++this.#stamp);
@@ -329,6 +347,30 @@ export class Controller {
     const args = argsAndResponse.slice(0, -1);
     const response = argsAndResponse[argsAndResponse.length - 1];
     this.#write(endpoint, args, endpoint.key(...args), response, ++this.#stamp);
+  }
+
+  /**
+   * Records `error` as the endpoint's error for `args`, as if its fetch had failed: the
+   * cached response stays. `ctrl.setError(getUser, { id: '1' }, new Error('gone'))`.
+   */
+  setError<E extends EndpointInterface>(endpoint: E, ...argsAndError: readonly unknown[]): void {
+    const args = argsAndError.slice(0, -1);
+    const result = this.#store._result(endpoint.key(...args));
+    result._meta.value = {
+      ...result._meta.peek(),
+      error: argsAndError[argsAndError.length - 1] as Error,
+      errorExpiresAt: this.#clock() + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
+    };
+  }
+
+  /**
+   * Clears rows, lists, responses, meta and optimistic layers in one batch. Requests in
+   * flight that started before it reject and write nothing.
+   */
+  resetEntireStore(): void {
+    this.#reset = this.#stamp;
+    this.#inflight.clear();
+    resetStore(this.#store);
   }
 
   /** Marks the endpoint's response invalid: it keeps showing, and the next read refetches. */

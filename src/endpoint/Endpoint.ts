@@ -26,7 +26,7 @@
  */
 import { argsKey } from '../util/argsKey.js';
 import type { Schema } from '../schema/types.js';
-import type { EndpointInterface } from './types.js';
+import type { EndpointInterface, SnapshotInterface } from './types.js';
 
 /** The function an `Endpoint` wraps; `this` is the endpoint. */
 export type FetchFunction<A extends readonly any[] = any[], R = any> = (this: any, ...args: A) => Promise<R>;
@@ -64,6 +64,13 @@ export interface EndpointOptions<A extends readonly any[] = any[], R = any> {
   fetch?: FetchFunction<A, R>;
   /** Replaces the prototype `key`. Default: `` `${name} ${argsKey(args)}` ``. */
   key?: (this: any, ...args: A) => string;
+  /**
+   * The response a mutation is expected to give, shown at once above the server data
+   * and removed when the request settles (the server's answer takes its place; a failure
+   * rolls it back). `snap.get(schema, ...args)` reads the current state, `snap.fetchedAt`
+   * is the fetch start, `throw snap.abort` shows nothing. Default: none.
+   */
+  getOptimisticResponse?: (this: any, snap: SnapshotInterface, ...args: A) => unknown;
 }
 
 /** Instances are callable: calling an endpoint runs its `fetch` without any cache. */
@@ -94,6 +101,8 @@ export class Endpoint<A extends readonly any[] = any[], R = any> implements Endp
   declare dataExpiryLength: number | undefined;
   /** Error retention in ms. Default: `undefined` (the Controller's default, 1000). */
   declare errorExpiryLength: number | undefined;
+  /** The optimistic response of a mutation (see {@link EndpointOptions}). Default: none. */
+  declare getOptimisticResponse: ((this: any, snap: SnapshotInterface, ...args: A) => unknown) | undefined;
   /** Aborts the request (see {@link EndpointOptions.signal}). Default: `undefined`. */
   declare signal: AbortSignal | undefined;
   /** Request time limit in ms (see {@link EndpointOptions.timeout}). Default: `undefined` (none). */

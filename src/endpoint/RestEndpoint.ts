@@ -89,13 +89,17 @@ export interface RestEndpointOptions<
   getRequestInit?: (this: RestEndpoint<P, SP, M, B, R, S>, body?: any) => RequestInit | Promise<RequestInit>;
   /** Replaces the prototype `getHeaders`. */
   getHeaders?: (this: RestEndpoint<P, SP, M, B, R, S>, headers: Record<string, string>) => HeadersInit | Promise<HeadersInit>;
+  /** Name of the cursor parameter of `getPage`. Default: none. */
+  paginationField?: string;
+  /** Path of one item, for `move`. Default: `path`. */
+  movePath?: string;
   /** Replaces the prototype `fetchResponse`. */
   fetchResponse?: (this: RestEndpoint<P, SP, M, B, R, S>, input: string, init: RequestInit) => Promise<Response>;
 }
 
 /** Options of `extend()`: any {@link RestEndpointOptions} member, hooks typed loosely. */
 export type RestExtendOptions = {
-  [K in keyof RestEndpointOptions]?: K extends 'fetch' | 'key' | 'process'
+  [K in keyof RestEndpointOptions]?: K extends 'fetch' | 'key' | 'process' | 'getOptimisticResponse'
     ? (this: any, ...args: any[]) => any
     : RestEndpointOptions<string, any, string, any, any>[K];
 };
@@ -158,8 +162,12 @@ export class RestEndpoint<
   /** Normalization schema. Default: `undefined`. */
   declare schema: S;
 
-  #push: this | undefined;
-  #unshift: this | undefined;
+  /** Name of the cursor parameter of `getPage` (e.g. `'cursor'`, `'page'`). Default: none. */
+  declare paginationField: string | undefined;
+  /** Path of one item, for `move` (`resource()` sets it). Default: `path`. */
+  declare movePath: string | undefined;
+
+  readonly #derived = new Map<string, this>();
 
   /** @param options See {@link RestEndpointOptions}; `path` is required. */
   constructor(options: RestEndpointOptions<P, SP, M, B, R, S>) {
@@ -327,23 +335,95 @@ export class RestEndpoint<
    * @throws Error naming the endpoint when `schema` is not a Collection.
    */
   get push(): RestEndpoint<P, SP, 'POST', B extends undefined ? unknown : B, R> {
-    return (this.#push ??= this.#addition('push')) as any;
+    return this.#derive('push', 'POST') as any;
   }
 
   /** Like {@link push}, but prepends to the lists. */
   get unshift(): RestEndpoint<P, SP, 'POST', B extends undefined ? unknown : B, R> {
-    return (this.#unshift ??= this.#addition('unshift')) as any;
+    return this.#derive('unshift', 'POST') as any;
   }
 
-  #addition(mode: 'push' | 'unshift'): this {
-    const schema: Schema = this.schema;
-    if (!(schema instanceof Collection)) {
-      throw new Error(`${this.name}: .${mode} needs a Collection schema, but the schema is ${describeSchema(schema)}`);
-    }
-    const extended = this.extend({ method: 'POST', schema: schema[mode], name: `${this.name}.${mode}` });
+  /**
+   * A PATCH to the list path with the item as body; the item leaves every matching list
+   * (the entity itself is still updated): `getTodos.remove({ userId }, todo)`.
+   */
+  get remove(): RestEndpoint<P, SP, 'PATCH', B extends undefined ? unknown : B, R> {
+    return this.#derive('remove', 'PATCH') as any;
+  }
+
+  /**
+   * A PATCH to the item path (`movePath`) that moves the item between lists: out of the
+   * lists its new values no longer match, into those they match:
+   * `getTodos.move({ id }, { userId: 'b' })`.
+   */
+  get move(): RestEndpoint<string, {}, 'PATCH', unknown, R> {
+    return this.#derive('move', 'PATCH', this.movePath) as any;
+  }
+
+  /**
+   * This endpoint for the next pages of its list, by `paginationField`:
+   * `ctrl.fetch(getPosts.getPage, { cursor })` appends the page's items to the list of
+   * `getPosts` (skipping items already there) and the other fields of the response
+   * (`nextPage` …) take the new page's values.
+   * @throws Error naming the endpoint when `paginationField` is not set.
+   */
+  get getPage(): this {
+    const field = this.paginationField;
+    if (field === undefined) throw new Error(`${this.name}: .getPage needs the paginationField option`);
+    return this.#derived.get('page') ?? this.#derived.set('page', this.paginated(field)).get('page')!;
+  }
+
+  /**
+   * This endpoint for one page of its list. `removeCursor` is the name of the cursor
+   * argument, or a function from the call's arguments to the list's arguments. The page
+   * shares the list's key and its Collection's list for the arguments without the cursor.
+   */
+  paginated(removeCursor: string | ((...args: any[]) => readonly unknown[])): this {
+    const strip =
+      typeof removeCursor === 'function'
+        ? removeCursor
+        : (params?: Record<string, unknown>) => {
+            const { [removeCursor]: _cursor, ...rest } = params ?? {};
+            return [rest];
+          };
+    const key = this.key;
+    return this.extend({
+      schema: this.#collection('getPage', (c) => c.paginated(strip)),
+      name: `${this.name}.getPage`,
+      key(...args: any[]) {
+        return key.apply(this, strip(...args) as any);
+      },
+    });
+  }
+
+  #derive(mode: 'push' | 'unshift' | 'remove' | 'move', method: string, path?: string): this {
+    let derived = this.#derived.get(mode);
+    if (derived !== undefined) return derived;
+    const options: RestExtendOptions = { method, schema: this.#collection(mode, (c) => c[mode], true), name: `${this.name}.${mode}` };
+    if (path !== undefined) options.path = path;
+    derived = this.extend(options);
     // A body marker `body: undefined` of the list endpoint must not make the addition bodyless.
-    if ('body' in extended && extended.body === undefined) delete (extended as { body?: unknown }).body;
-    return extended;
+    if ('body' in derived && derived.body === undefined) delete (derived as { body?: unknown }).body;
+    this.#derived.set(mode, derived);
+    return derived;
+  }
+
+  /**
+   * The schema with its Collection (itself, or a member of an object schema) replaced by
+   * `fn`'s; with `alone`, only `fn`'s schema (the body of a push is one item).
+   */
+  #collection(what: string, fn: (collection: Collection) => Schema, alone = false): Schema {
+    let found: Schema | null = null;
+    const map = (schema: Schema): Schema => {
+      if (schema instanceof Collection) return (found = fn(schema));
+      if (typeof schema !== 'object' || Array.isArray(schema) || Object.getPrototypeOf(schema) !== Object.prototype) return schema;
+      const out: Record<string, Schema> = {};
+      for (const k in schema) out[k] = map((schema as Record<string, Schema>)[k]);
+      return out;
+    };
+    const mapped = map(this.schema);
+    if (found === null) throw new Error(`${this.name}: .${what} needs a Collection schema, but the schema is ${describeSchema(this.schema)}`);
+    return alone ? found : mapped;
   }
 
   /** @internal Whether this endpoint's calls end with a body argument. */

@@ -27,7 +27,10 @@ export interface ResourceOptions<P extends string, SP = {}, E extends EntityClas
 export interface Resource<P extends string, SP = {}, E extends EntityClass = EntityClass> {
   /** `GET path` → the entity. */
   get: RestEndpoint<P, {}, 'GET', unknown, any, E>;
-  /** `GET list path` → `new Collection([schema])`. */
+  /**
+   * `GET list path` → `new Collection([schema])`, with `push`, `unshift`, `remove`, `move`
+   * (PATCH to the item path) and `getPage` (with the `paginationField` option).
+   */
   getList: RestEndpoint<ShortenPath<P>, SP, 'GET', unknown, any, Collection<E>>;
   /** `POST list path` with a body; the new entity joins matching lists (`getList.push`). */
   create: RestEndpoint<ShortenPath<P>, SP, 'POST', unknown, any, E>;
@@ -60,7 +63,7 @@ export function resource<P extends string, SP = {}, E extends EntityClass = Enti
   const name = (member: string) => `${schema._key}.${member}`;
   const make = (extra: Record<string, unknown>): any => new Endpoint({ ...shared, ...extra } as RestEndpointOptions);
 
-  const getList = make({ path: listPath, schema: new Collection([schema], collection), name: name('getList') });
+  const getList = make({ path: listPath, movePath: path, schema: new Collection([schema], collection), name: name('getList') });
   return {
     get: make({ path, schema, name: name('get') }),
     getList,

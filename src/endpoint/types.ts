@@ -23,8 +23,23 @@ export interface EndpointInterface<A extends readonly any[] = any[], R = any> {
   readonly dataExpiryLength?: number | undefined;
   /** How long an error stays before a read retries, in ms. Default: 1000. */
   readonly errorExpiryLength?: number | undefined;
+  /**
+   * The response a mutation is expected to give, shown at once as an optimistic layer
+   * until the request settles (see {@link SnapshotInterface}). Default: none.
+   */
+  getOptimisticResponse?(snap: SnapshotInterface, ...args: A): unknown;
   /** Aborts the request: it rejects with an `AbortError` and records no error. Default: none. */
   readonly signal?: AbortSignal | undefined;
   /** Aborts a request that takes longer, in ms, with a recorded `TimeoutError`. Default: none. */
   readonly timeout?: number | undefined;
+}
+
+/** What `getOptimisticResponse(snap, ...args)` can read, as in Reactive Data Client. */
+export interface SnapshotInterface {
+  /** The current value (with pending optimistic layers) of a schema read by `args`. */
+  get(schema: Schema, ...args: readonly unknown[]): any;
+  /** Clock time at which the mutation started. */
+  readonly fetchedAt: number;
+  /** Throw it to show no optimistic value; the request is still sent. */
+  readonly abort: Error;
 }

@@ -12,7 +12,6 @@
  *   User u1 written ──► reached.get(u1) = { issue i3, issue i8 } ──► re-read i3, i8
  *                                                                    └► push(i3, old, new)
  */
-import { Signal } from '@preact/signals-core';
 import { isDeserializer, isEntity } from '../schema/Entity.js';
 import type { EntityClass } from '../schema/types.js';
 import { Changes, type ChangeSink } from '../store/changes.js';
@@ -23,7 +22,9 @@ import type { Push, Rec } from './sinks.js';
 /** @internal A source row. */
 interface Row extends Rec {
   readonly c: Cell;
-  /** The item last pushed down. */
+  /** The row's pk. */
+  readonly k: string;
+  /** The item last pushed down (`undefined` while hidden by an optimistic removal). */
   o: unknown;
   /** The rows `o` reached (`Cell._deps`), when more than itself. */
   d: readonly Cell[] | undefined;
@@ -31,13 +32,10 @@ interface Row extends Rec {
 
 let sequence = 0;
 
-/** @internal One mounted live query: the head of its chain and its result's version. */
+/** @internal One mounted live query: the head of its chain. */
 export class Sink {
-  /** Bumped once per commit that changed the result. */
-  readonly _version = new Signal(0);
   /** What a function of the query threw; the query's state is then unusable. */
   _error: unknown = undefined;
-  _changed = false;
   readonly _push: Push;
   constructor(push: Push) {
     this._push = push;
@@ -49,8 +47,9 @@ const sources = new WeakMap<Store, Map<string, WeakRef<Source>>>();
 
 /** @internal The rows of one entity type, followed for every live query over it. */
 export class Source implements ChangeSink {
-  readonly _keys: readonly string[];
+  readonly _tables: readonly Table[];
   readonly _table: Table;
+  readonly _changes: Changes;
   readonly #store: Store;
   readonly #entity: EntityClass;
   /** Rows by cell, in `s` order (a row that leaves and returns is appended again). */
@@ -59,7 +58,6 @@ export class Source implements ChangeSink {
   readonly #reached = new Map<Cell, Set<Row>>();
   /** Held weakly: a live query nothing reads any more is reclaimed. */
   readonly #sinks = new Set<WeakRef<Sink>>();
-  #ever: boolean;
 
   /** The source of an entity type on a store, created on first use. */
   static _of(store: Store, entity: EntityClass): Source {
@@ -74,18 +72,20 @@ export class Source implements ChangeSink {
     this.#store = store;
     this.#entity = entity;
     this._table = store._table(entity._key);
-    this._keys = keysOf(entity);
-    this.#ever = this._table._ever;
+    this._tables = keysOf(entity).map((key) => store._table(key));
+    this._changes = Changes._of(store);
+    // Writes not yet folded in belong to the sources that exist: read the rows after them.
+    this._changes._flush();
     const walker = new Walker(store, []);
     for (const cell of this._table._members) this.#update(cell, walker);
-    (store._changes ??= new Changes())._watch(this);
+    this._changes._watch(this);
   }
 
   /** Starts feeding `sink`: first every current row, then every change. */
   _attach(sink: Sink): void {
     this.#sinks.add(new WeakRef(sink));
     try {
-      for (const row of this.#rows.values()) sink._push(row, undefined, row.o);
+      for (const row of this.#rows.values()) if (row.o !== undefined) sink._push(row, undefined, row.o);
     } catch (error) {
       sink._error = error;
     }
@@ -93,52 +93,52 @@ export class Source implements ChangeSink {
 
   _changed(changes: Changes): void {
     const touched = new Set<Cell>();
-    const own = this.#entity._key;
-    for (const key of this._keys) {
-      changes._each(key, (cell) => {
-        if (key === own) touched.add(cell);
+    const own = this._table;
+    for (const table of this._tables) {
+      changes._each(table, (cell) => {
+        if (table === own) touched.add(cell);
         const rows = this.#reached.get(cell);
         if (rows !== undefined) for (const row of rows) touched.add(row.c);
       });
     }
-    // The first rows of the type turn results from `undefined` into values, kept or not.
-    const first = !this.#ever && this._table._ever;
-    this.#ever = this._table._ever;
-    if (touched.size === 0 && !first) return;
+    if (touched.size === 0) return;
     const sinks: Sink[] = [];
     for (const ref of this.#sinks) {
       const sink = ref.deref();
       if (sink === undefined) this.#sinks.delete(ref);
-      else {
-        // After an error the reader mounts the query afresh: tell it something changed.
-        sink._changed = first || sink._error !== undefined;
-        if (sink._error === undefined) sinks.push(sink);
-      }
+      else if (sink._error === undefined) sinks.push(sink);
     }
     const walker = new Walker(this.#store, []);
     for (const cell of touched) this.#update(cell, walker, sinks);
-    for (const ref of this.#sinks) {
-      const sink = ref.deref();
-      if (sink !== undefined && sink._changed) sink._version.value++;
-    }
+  }
+
+  /** The pk of a row's cell: from the row itself, else looked up (pks built from a parent). */
+  #pk(cell: Cell): string {
+    const row = cell._sig.peek();
+    const pk = row === undefined ? undefined : this.#entity.pk(row);
+    if (pk !== undefined && this._table._cells.get(pk) === cell) return pk;
+    for (const [key, other] of this._table._cells) if (other === cell) return key;
+    return '';
   }
 
   /** Reads a row again and pushes the difference to `sinks`. */
   #update(cell: Cell, walker: Walker, sinks: readonly Sink[] = []): void {
-    const next = cell._sig.peek() === undefined ? undefined : walker._row(this.#entity, cell);
     let row = this.#rows.get(cell);
+    const next = cell._sig.peek() === undefined ? undefined : walker.entity(this.#entity, row?.k ?? this.#pk(cell));
     let prev: unknown;
     if (row === undefined) {
       if (next === undefined) return;
-      row = { s: ++sequence, c: cell, o: next, d: undefined };
+      row = { s: ++sequence, c: cell, k: this.#pk(cell), o: next, d: undefined };
       this.#rows.set(cell, row);
       this.#index(row);
     } else {
       prev = row.o;
+      // A row hidden by an optimistic removal keeps its place (as in `All`) for a rollback.
+      if (next === undefined && !cell._member) this.#rows.delete(cell);
       if (prev === next) return;
       if (next === undefined) {
-        this.#rows.delete(cell);
         this.#unindex(row);
+        row.o = undefined;
       } else {
         row.o = next;
         if (cell._deps !== row.d) {
@@ -150,11 +150,10 @@ export class Source implements ChangeSink {
     for (const sink of sinks) {
       if (sink._error !== undefined) continue;
       try {
-        if (sink._push(row, prev, next)) sink._changed = true;
+        sink._push(row, prev, next);
       } catch (error) {
-        // The commit itself succeeded; the reader sees the error and mounts afresh.
+        // The write itself succeeded; the reader sees the error and mounts afresh.
         sink._error = error;
-        sink._changed = true;
       }
     }
   }

@@ -92,20 +92,25 @@ export class LiveQuery<R, A extends readonly unknown[] = []> extends Query<All, 
   /** @internal Mounts the query on a store for one argument set (called by the view cache). */
   _mount(store: Store, args: readonly unknown[]): ReadonlySignal<R | undefined> {
     const source = Source._of(store, this._entity);
+    const table = source._table;
     let term: Terminal;
     let sink: Sink | undefined;
     // The computed holds the source and its sink; the source holds the sink only weakly.
-    // A function that threw left the query's state unusable: it is mounted afresh.
     return new Computed(() => {
-      if (sink === undefined || sink._error !== undefined) {
-        untracked(() => {
+      // Re-run after every write to a watched table (the first one after a flush bumps
+      // the tick) and when the type's membership changes (first rows, a reset).
+      source._changes._tick.value;
+      table._version.value;
+      untracked(() => {
+        source._changes._flush();
+        // A function that threw left the query's state unusable: it is mounted afresh.
+        if (sink === undefined || sink._error !== undefined) {
           term = this._make(args);
           source._attach((sink = new Sink(chain(this._steps, args, term._push))));
-        });
-      }
-      sink!._version.value;
+        }
+      });
       if (sink!._error !== undefined) throw sink!._error;
-      return source._table._ever ? (term._value() as R) : undefined;
+      return table._ever ? (term._value() as R) : undefined;
     });
   }
 }

@@ -32,8 +32,7 @@ export class Collection<E extends typeof Entity = typeof Entity> implements Sche
   readonly schema: readonly [E];
   readonly #key: string | undefined;
   readonly #isNonFilter: (key: string) => boolean;
-  #push: CollectionAddition | undefined;
-  #unshift: CollectionAddition | undefined;
+  readonly #derived = new Map<string, CollectionAddition>();
 
   constructor(schema: readonly [E], options: CollectionOptions = {}) {
     this.schema = schema;
@@ -59,14 +58,42 @@ export class Collection<E extends typeof Entity = typeof Entity> implements Sche
     return this.#isNonFilter(key);
   }
 
+  #derive(mode: CollectionMode): CollectionAddition {
+    let schema = this.#derived.get(mode);
+    if (schema === undefined) this.#derived.set(mode, (schema = new CollectionAddition(this, mode)));
+    return schema;
+  }
+
   /** A schema that appends its value (one entity or an array) to every matching list. */
   get push(): CollectionAddition {
-    return (this.#push ??= new CollectionAddition(this, 'push'));
+    return this.#derive('push');
   }
 
   /** A schema that prepends its value (one entity or an array) to every matching list. */
   get unshift(): CollectionAddition {
-    return (this.#unshift ??= new CollectionAddition(this, 'unshift'));
+    return this.#derive('unshift');
+  }
+
+  /** A schema that takes its value (one entity or an array) out of every matching list; the entities are still updated. */
+  get remove(): CollectionAddition {
+    return this.#derive('remove');
+  }
+
+  /**
+   * A schema that moves its value between lists: out of the lists whose filters its new
+   * values (the request's arguments and the response) no longer match, appended to the
+   * lists they now match (a todo reassigned from user `a` to user `b`).
+   */
+  get move(): CollectionAddition {
+    return this.#derive('move');
+  }
+
+  /**
+   * A schema for one page of a list: its items are appended to the list stored for the
+   * arguments without the cursor (`removeCursor(...args)`), skipping items already there.
+   */
+  paginated(removeCursor: (...args: any[]) => readonly unknown[]): CollectionAddition {
+    return new CollectionAddition(this, 'page', removeCursor);
   }
 
   /**
@@ -107,24 +134,38 @@ export class Collection<E extends typeof Entity = typeof Entity> implements Sche
   }
 }
 
-/** The schema behind `collection.push` / `collection.unshift`. */
+/** What a derived collection schema does to the lists. */
+export type CollectionMode = 'push' | 'unshift' | 'remove' | 'move' | 'page';
+
+/** The schema behind `collection.push`, `.unshift`, `.remove`, `.move` and `.paginated()`. */
 export class CollectionAddition implements SchemaClass {
   readonly collection: Collection;
-  readonly mode: 'push' | 'unshift';
-  constructor(collection: Collection<any>, mode: 'push' | 'unshift') {
+  readonly mode: CollectionMode;
+  readonly #removeCursor: ((...args: any[]) => readonly unknown[]) | undefined;
+  constructor(collection: Collection<any>, mode: CollectionMode, removeCursor?: (...args: any[]) => readonly unknown[]) {
     this.collection = collection;
     this.mode = mode;
+    this.#removeCursor = removeCursor;
   }
   /** @internal */
   normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
     const item = this.collection.schema[0];
     const many = Array.isArray(value);
     const items = many ? normalizeArray(item, value, ctx, path, 'an array') : [ctx.visit(item, value, path)];
-    ctx.collection(this.collection, { mode: this.mode, argsKey: '', args: ctx.args, items });
+    const strip = this.#removeCursor;
+    if (strip !== undefined) {
+      const args = listArgs(strip(...ctx.args));
+      ctx.collection(this.collection, { mode: 'page', argsKey: argsKey(args), args, items });
+      return argsKey(args);
+    }
+    // A move matches lists by the new values: the arguments and the response.
+    const args = this.mode === 'move' && !many ? [...ctx.args, value] : ctx.args;
+    ctx.collection(this.collection, { mode: this.mode, argsKey: '', args, items });
     return many ? items : items[0];
   }
   /** @internal */
   denormalize(stored: unknown, ctx: DenormalizeContext): unknown {
+    if (this.#removeCursor !== undefined) return this.collection.denormalize(stored, ctx);
     const item = this.collection.schema[0];
     return Array.isArray(stored) ? denormalizeArray(item, stored, ctx) : ctx.unvisit(item, stored);
   }

@@ -20,6 +20,12 @@ const classLike = /^class[\s{]/;
 /** Built-in constructors that must be called with `new` to give an object. */
 const nativeConstructors: ReadonlySet<Function> = new Set<Function>([Date, URL, Map, Set, RegExp]);
 
+/** What the merge hooks know of a row's origin. */
+export interface EntityMeta {
+  /** Order of the fetch start (a per-controller counter; larger is newer). */
+  readonly fetchedAt: number;
+}
+
 export abstract class Entity {
   /**
    * Name of the entity type; rows are stored under it. Defaults to the class name, which
@@ -34,6 +40,13 @@ export abstract class Entity {
    * Default: `{}`.
    */
   static schema: { readonly [field: string]: Schema | Deserializer } = {};
+
+  /**
+   * Fields whose values are unique per row and find it in O(1):
+   * `static indexes = ['username']`, then `ctrl.get(User, { username: 'ada' })`.
+   * Default: none.
+   */
+  static indexes?: readonly string[];
 
   /** The unique id of this row (string or number). */
   abstract pk(parent?: unknown, key?: string, args?: readonly unknown[]): string | number | undefined;
@@ -62,6 +75,61 @@ export abstract class Entity {
     return input;
   }
 
+  /**
+   * Checks a processed value before it is stored. Return a message to reject it: the
+   * whole response is rejected (nothing written) with a `SchemaError` naming the entity.
+   * Default: accepts everything.
+   */
+  static validate(processedEntity: any): string | undefined {
+    return undefined;
+  }
+
+  /**
+   * Combines a stored row with a newer incoming one (both normalized).
+   * Default: incoming fields over stored ones.
+   */
+  static merge(existing: any, incoming: any): any {
+    return { ...existing, ...incoming };
+  }
+
+  /**
+   * Whether an incoming row changes the stored one at all. Metas carry `fetchedAt`: the
+   * order of the fetch start (a per-controller counter). Default: `true`.
+   */
+  static shouldUpdate(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): boolean {
+    return true;
+  }
+
+  /**
+   * Whether the incoming row is older than the stored one, so it merges under it.
+   * Default: `incomingMeta.fetchedAt < existingMeta.fetchedAt`.
+   */
+  static shouldReorder(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): boolean {
+    return incomingMeta.fetchedAt < existingMeta.fetchedAt;
+  }
+
+  /**
+   * The row to store when a row with this pk is already stored: `shouldUpdate`, then
+   * `merge` in the order `shouldReorder` gives. Override it, or the hooks it calls, to
+   * change how responses combine. A result equal to the stored row writes nothing.
+   */
+  static mergeWithStore(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): any {
+    if (!this.shouldUpdate(existingMeta, incomingMeta, existing, incoming)) return existing;
+    return this.shouldReorder(existingMeta, incomingMeta, existing, incoming)
+      ? this.merge(incoming, existing)
+      : this.merge(existing, incoming);
+  }
+
+  /** @internal Whether a merge hook differs from the default (else the store merges on its own, faster). */
+  static get _hooked(): boolean {
+    return (
+      this.merge !== Entity.merge ||
+      this.mergeWithStore !== Entity.mergeWithStore ||
+      this.shouldUpdate !== Entity.shouldUpdate ||
+      this.shouldReorder !== Entity.shouldReorder
+    );
+  }
+
   /** @internal Normalizes one raw value into a staged row; returns its pk. */
   static normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
     if (value === null || value === undefined) return value;
@@ -81,6 +149,8 @@ export abstract class Entity {
         path,
       );
     }
+    const problem = this.validate(input);
+    if (problem) throw new SchemaError(`${ctx.source}: invalid ${this._key} at ${at(path)}: ${problem}`, path);
     const fields = this.schema;
     for (const field in fields) {
       const v = input[field];
@@ -103,12 +173,21 @@ export abstract class Entity {
     return ctx.entity(this, String(stored));
   }
 
-  /** @internal Entities are read by their pk fields: `get(User, { id: '1' })`. */
-  static queryKey(args: readonly unknown[]): unknown {
+  /**
+   * @internal Entities are read by their pk fields, `get(User, { id: '1' })`, or by an
+   * indexed field, `get(User, { username: 'ada' })`.
+   */
+  static queryKey(args: readonly unknown[], ctx?: DenormalizeContext): unknown {
     const first = args[0];
     if (first === null || first === undefined) return undefined;
     if (typeof first !== 'object') return String(first);
-    return this.pk(first, undefined, undefined, args);
+    const pk = this.pk(first, undefined, undefined, args);
+    if (pk !== undefined || ctx === undefined) return pk;
+    for (const field of this.indexes ?? []) {
+      const value = (first as Record<string, unknown>)[field];
+      if (value !== undefined) return ctx.index(this, field, value);
+    }
+    return undefined;
   }
 
   /**

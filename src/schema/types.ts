@@ -28,8 +28,11 @@ export type EntityClass = typeof Entity;
 
 /** A collection list write staged by normalization. */
 export interface CollectionWrite {
-  /** `set` replaces the list for `argsKey`; `push` / `unshift` add to every matching list. */
-  mode: 'set' | 'push' | 'unshift';
+  /**
+   * `set` replaces the list for `argsKey`, `page` appends to it; `push` / `unshift` add to,
+   * `remove` takes out of, and `move` moves between every matching list.
+   */
+  mode: 'set' | 'page' | 'push' | 'unshift' | 'remove' | 'move';
   argsKey: string;
   /** Arguments the list was fetched with (for `set`) or pushed with (for additions). */
   args: readonly unknown[];
@@ -65,6 +68,8 @@ export interface DenormalizeContext {
    * when no row of it was ever stored. Subscribes to membership.
    */
   all(schema: EntityClass): unknown[] | undefined;
+  /** The pk of the row whose indexed `field` holds `value`, or `undefined`; tracked. */
+  index(schema: EntityClass, field: string, value: unknown): string | undefined;
   /** The stored list of a collection for an args key, or `undefined` when not cached. */
   list(collection: CollectionLike, argsKey: string): readonly unknown[] | undefined;
 }

@@ -88,7 +88,7 @@ export function denormalizeObject(def: Record<string, Schema>, stored: unknown, 
  */
 export function queryKeyOf(schema: Schema, args: readonly unknown[], ctx: DenormalizeContext): unknown {
   if (schema === undefined || schema === null) return undefined;
-  if (isEntity(schema)) return schema.queryKey(args);
+  if (isEntity(schema)) return schema.queryKey(args, ctx);
   if (Array.isArray(schema)) return undefined;
   if (typeof (schema as SchemaClass).denormalize === 'function') {
     const queryKey = (schema as SchemaClass).queryKey;

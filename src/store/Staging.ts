@@ -17,7 +17,7 @@ export class Staging implements NormalizeContext {
   readonly _removals = new Map<string, Set<string>>();
   readonly _collections: { collection: CollectionLike; write: CollectionWrite }[] = [];
   /** entity key → class, to detect two classes sharing one key. */
-  readonly #classes = new Map<string, EntityClass>();
+  readonly _classes = new Map<string, EntityClass>();
 
   constructor(source: string, args: readonly unknown[]) {
     this.source = source;
@@ -26,8 +26,8 @@ export class Staging implements NormalizeContext {
 
   entity(schema: EntityClass, pk: string, row: Row): void {
     const key = schema._key;
-    const known = this.#classes.get(key);
-    if (known === undefined) this.#classes.set(key, schema);
+    const known = this._classes.get(key);
+    if (known === undefined) this._classes.set(key, schema);
     else if (known !== schema && !(schema.prototype instanceof known) && !(known.prototype instanceof schema)) {
       throw new SchemaError(
         `${this.source}: two entity classes (${known.name}, ${schema.name}) share the key "${key}"; give each a distinct static key`,

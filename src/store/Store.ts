@@ -11,9 +11,10 @@
  * - No allocation per tracked read: a cached read is two Map lookups and a field check.
  */
 import { Signal, batch } from '@preact/signals-core';
-import type { CollectionLike } from '../schema/types.js';
+import type { CollectionLike, CollectionWrite, EntityClass } from '../schema/types.js';
 import { equalFields, equalValue } from '../util/equal.js';
-import type { Changes } from './changes.js';
+import { reindex } from './indexes.js';
+import type { Layer, Overlay } from './Layers.js';
 import type { Staging } from './Staging.js';
 
 /** A normalized row as stored: nested entities replaced by their pks. */
@@ -37,6 +38,10 @@ export class Cell {
   _frame: unknown = undefined;
   /** Id of the last walk that found `_obj` valid. */
   _seen = 0;
+  /** Optimistic layers over the row (see Layers.ts); `undefined` when none. */
+  _over: Overlay | undefined = undefined;
+  /** Whether the cell is in its table's `_members`. */
+  _member = false;
 }
 
 /** @internal All rows of one entity key, plus its membership (for `All`). */
@@ -48,6 +53,10 @@ export class Table {
   readonly _version = new Signal(0);
   /** Whether any row of this key was ever stored. */
   _ever = false;
+  /** Unique indexes (see indexes.ts): `field\0value` → pk signal; built on first use. */
+  _idx: Map<string, Signal<string | undefined>> | undefined = undefined;
+  /** The entity class, known once the table is indexed. */
+  _schema: EntityClass | undefined = undefined;
 
   /** The cell of a pk, created as a placeholder when missing. */
   _cell(pk: string): Cell {
@@ -66,6 +75,8 @@ export class ListCell {
   _stamp = 0;
   /** The arguments the list was fetched with (for `push` / `unshift` matching). */
   _args: readonly unknown[] = [];
+  /** Optimistic layers over the list (see Layers.ts); `undefined` when none. */
+  _over: Overlay | undefined = undefined;
 }
 
 /** Cache state of one endpoint key. */
@@ -110,8 +121,8 @@ export class Store {
   readonly _tables = new Map<string, Table>();
   readonly _lists = new Map<string, Map<string, ListCell>>();
   readonly _results = new Map<string, ResultCell>();
-  /** The change feed, created by the first mounted live query (DESIGN rule 12). */
-  _changes: Changes | undefined = undefined;
+  /** Pending optimistic layers by the stamp of their request (see Layers.ts). */
+  readonly _layers = new Map<number, Layer>();
 
   _table(key: string): Table {
     let table = this._tables.get(key);
@@ -153,106 +164,146 @@ export class Store {
   _commit(staging: Staging, stamp: number): number {
     return batch(() => {
       let writes = 0;
-      const changes = this._changes;
       for (const [key, rows] of staging._rows) {
         const table = this._table(key);
-        // Written rows are logged only while a live query watches this key.
-        const log = changes?._logs.get(key);
-        let joined = false;
+        const schema = staging._classes.get(key);
+        const hooked = schema !== undefined && schema._hooked;
         for (const [pk, row] of rows) {
           const cell = table._cell(pk);
-          const prev = cell._sig.peek();
+          const prev = baseOf(cell);
+          let next: Row;
           if (prev === undefined) {
-            cell._sig.value = row;
-            cell._stamp = stamp;
-            table._members.push(cell);
-            joined = true;
-            writes++;
-            if (log !== undefined) log.push(cell, prev);
-            continue;
-          }
-          const next = stamp >= cell._stamp ? mergeOver(prev, row) : mergeUnder(prev, row);
-          if (next !== prev) {
-            cell._sig.value = next;
-            writes++;
-            if (log !== undefined) log.push(cell, prev);
-          }
+            // A row removed by a newer request stays removed.
+            if (stamp < cell._stamp) continue;
+            next = row;
+          } else if (hooked) {
+            next = schema.mergeWithStore({ fetchedAt: cell._stamp }, { fetchedAt: stamp }, prev, row);
+            if (equalFields(next, prev)) next = prev;
+          } else next = stamp >= cell._stamp ? mergeOver(prev, row) : mergeUnder(prev, row);
           if (stamp > cell._stamp) cell._stamp = stamp;
-        }
-        if (joined) {
-          table._ever = true;
-          table._version.value++;
+          if (next !== prev) writes += this._putBase(table, cell, next);
         }
       }
       for (const [key, pks] of staging._removals) {
         const table = this._table(key);
-        const log = changes?._logs.get(key);
-        let left = false;
         for (const pk of pks) {
           const cell = table._cells.get(pk);
-          if (cell === undefined || cell._sig.peek() === undefined) continue;
-          if (log !== undefined) log.push(cell, cell._sig.peek());
-          cell._sig.value = undefined;
+          if (cell === undefined || baseOf(cell) === undefined) continue;
           cell._stamp = stamp;
-          const i = table._members.indexOf(cell);
-          if (i >= 0) table._members.splice(i, 1);
-          left = true;
-          writes++;
+          writes += this._putBase(table, cell, undefined);
         }
-        if (left) table._version.value++;
       }
       for (const { collection, write } of staging._collections) {
-        writes += this.#writeList(collection, write.mode, write.argsKey, write.args, write.items, stamp);
+        writes += this.#writeList(collection, write, stamp);
       }
-      // Inside the batch: live results written here notify once with everything else.
-      if (changes !== undefined) changes._flush();
+      // A response takes the place of its own optimistic layer, in the same batch.
+      this._layers.get(stamp)?._drop();
       return writes;
     });
   }
 
-  #writeList(
-    collection: CollectionLike,
-    mode: 'set' | 'push' | 'unshift',
-    argsKey: string,
-    args: readonly unknown[],
-    items: readonly unknown[],
-    stamp: number,
-  ): number {
-    if (mode === 'set') {
-      const list = this._list(collection.key, argsKey);
-      if (stamp < list._stamp) return 0;
-      list._stamp = stamp;
-      list._args = args;
-      const prev = list._sig.peek();
-      if (prev !== undefined && equalValue(prev, items)) return 0;
-      list._sig.value = items;
-      return 1;
+  /** @internal Sets a row's server value; what readers see is it under any layers. */
+  _putBase(table: Table, cell: Cell, base: Row | undefined): number {
+    const over = cell._over;
+    if (over === undefined) return this._put(table, cell, base);
+    over._base = base;
+    return this._put(table, cell, over._row(cell));
+  }
+
+  /**
+   * @internal The one place a row's visible value changes. `All` membership follows the
+   * row's existence: a row hidden by an optimistic removal keeps its place, so a rollback
+   * shows it where it was. Returns 1 when the signal was written.
+   */
+  _put(table: Table, cell: Cell, next: Row | undefined): number {
+    const prev = cell._sig.peek();
+    if (next === prev) return 0;
+    cell._sig.value = next;
+    if (table._idx !== undefined) reindex(table, prev, next);
+    const member = next !== undefined || (cell._over !== undefined && cell._over._base !== undefined);
+    if (member !== cell._member) {
+      cell._member = member;
+      if (member) {
+        table._members.push(cell);
+        table._ever = true;
+      } else table._members.splice(table._members.indexOf(cell), 1);
+      // Several bumps inside one batch notify readers once.
+      table._version.value++;
     }
-    const lists = this._lists.get(collection.key);
-    if (lists === undefined) return 0;
+    return 1;
+  }
+
+  /** @internal Sets a list's server value; what readers see is it under any layers. */
+  _putList(list: ListCell, base: readonly unknown[] | undefined): number {
+    const over = list._over;
+    const next = over === undefined ? base : ((over._base = base), over._list(list));
+    const prev = list._sig.peek();
+    if (next === prev || (prev !== undefined && next !== undefined && equalValue(prev, next))) return 0;
+    list._sig.value = next;
+    return 1;
+  }
+
+  #writeList(collection: CollectionLike, write: CollectionWrite, stamp: number): number {
     let writes = 0;
-    for (const list of lists.values()) {
-      const prev = list._sig.peek();
-      if (prev === undefined || !collection.accepts(list._args, args)) continue;
-      const fresh = items.filter((item) => !prev.some((have) => equalValue(have, item)));
-      if (fresh.length === 0) continue;
-      list._sig.value = mode === 'push' ? [...prev, ...fresh] : [...fresh, ...prev];
-      writes++;
+    for (const [list, mode] of this._ops(collection, write)) {
+      const prev = baseOf(list);
+      if (mode === 'set' || (mode === 'page' && prev === undefined)) {
+        if (stamp < list._stamp) continue;
+        list._stamp = stamp;
+        list._args = write.args;
+        writes += this._putList(list, write.items);
+      } else if (prev !== undefined) writes += this._putList(list, edit(prev, write.items, mode));
     }
     return writes;
   }
+
+  /**
+   * @internal The lists a collection write changes, each with what it does there: the
+   * list of its args key for `set` / `page`; for the others every cached list whose
+   * filters take the write's arguments (a `move` adds there and removes elsewhere).
+   */
+  _ops(collection: CollectionLike, write: CollectionWrite): [ListCell, string][] {
+    const mode = write.mode;
+    if (mode === 'set' || mode === 'page') return [[this._list(collection.key, write.argsKey), mode]];
+    const out: [ListCell, string][] = [];
+    for (const list of this._lists.get(collection.key)?.values() ?? []) {
+      const match = collection.accepts(list._args, write.args);
+      if (mode === 'move') out.push([list, match ? 'push' : 'remove']);
+      else if (match) out.push([list, mode]);
+    }
+    return out;
+  }
 }
 
-/** Incoming fields over stored ones; returns `prev` itself when nothing differs. */
-function mergeOver(prev: Row, row: Row): Row {
+/** @internal The server value of a row or list: under its layers when it has any. */
+export function baseOf<T>(cell: { readonly _sig: Signal<T>; _over: Overlay | undefined }): T {
+  return cell._over === undefined ? cell._sig.peek() : (cell._over._base as T);
+}
+
+/**
+ * @internal A list with `items` taken out (`remove`), or prepended (`unshift`) or appended
+ * (`push`, `page`) skipping those already there; `prev` itself when nothing changes.
+ */
+export function edit(prev: readonly unknown[], items: readonly unknown[], mode: string): readonly unknown[] {
+  const has = (list: readonly unknown[], item: unknown) => list.some((other) => equalValue(other, item));
+  if (mode === 'remove') {
+    const kept = prev.filter((item) => !has(items, item));
+    return kept.length === prev.length ? prev : kept;
+  }
+  const fresh = items.filter((item) => !has(prev, item));
+  return fresh.length === 0 ? prev : mode === 'unshift' ? [...fresh, ...prev] : [...prev, ...fresh];
+}
+
+/** @internal Incoming fields over stored ones; returns `prev` itself when nothing differs. */
+export function mergeOver(prev: Row, row: Row): Row {
   for (const k in row) {
     if (!equalValue(row[k], prev[k]) || !(k in prev)) return { ...prev, ...row };
   }
   return prev;
 }
 
-/** An older response: only fields the stored row lacks are taken from it. */
-function mergeUnder(prev: Row, row: Row): Row {
+/** @internal An older response: only fields the stored row lacks are taken from it. */
+export function mergeUnder(prev: Row, row: Row): Row {
   for (const k in row) {
     if (!(k in prev)) {
       const next = { ...row, ...prev };

@@ -22,6 +22,7 @@
 import type { CollectionLike, DenormalizeContext, EntityClass, Schema } from '../schema/types.js';
 import { denormalizeValue } from '../schema/visit.js';
 import { DEV } from '../util/env.js';
+import { indexOf } from './indexes.js';
 import type { Cell, Row, Store, Table } from './Store.js';
 
 /** One row being built. */
@@ -81,11 +82,6 @@ export class Walker implements DenormalizeContext {
     return out;
   }
 
-  /** @internal The denormalized object of a row's cell (for live queries, which hold cells). */
-  _row(schema: EntityClass, cell: Cell): unknown {
-    return this.#read(schema, cell);
-  }
-
   /** The denormalized object of a cell: cached when its rows did not change, else built. */
   #read(schema: EntityClass, cell: Cell): unknown {
     const parent = this.#top;
@@ -106,6 +102,10 @@ export class Walker implements DenormalizeContext {
       return undefined;
     }
     return this.#build(schema, cell, row, parent);
+  }
+
+  index(schema: EntityClass, field: string, value: unknown): string | undefined {
+    return indexOf(this.#store._table(schema._key), schema, field, value);
   }
 
   list(collection: CollectionLike, argsKey: string): readonly unknown[] | undefined {

@@ -1,55 +1,92 @@
 /**
- * What a batch changed (DESIGN rule 12): the rows each commit wrote, per entity key, with
- * their value before the write, reported to whatever is mounted (live queries).
+ * What a batch changed (DESIGN rule 12): the rows written, per table, with their value
+ * before the write, reported to whatever is mounted (live queries).
  *
  * Constraints:
- * - A write nothing watches pays one Map lookup per entity key per commit (not per row):
- *   `Store._commit` asks `_logs.get(key)` once per table, and a key has a log only while a
- *   mounted consumer watches it.
+ * - A store with no live query pays nothing: the feed is created by the first live query
+ *   mounted on a store, and only then hooks `Store._put` (the one place a row's visible
+ *   value changes: responses, optimistic layers and their rollback, resets). Until then
+ *   the store runs the plain method.
+ * - Only watched tables are logged; a write to any other table costs one Map lookup.
+ * - No signal is written while flushing: a flush may run inside a computed. The first
+ *   write after a flush bumps `_tick`; a live result reads `_tick`, and when it re-runs it
+ *   flushes (pull), so every reader of a batch sees its writes folded in, once. An effect
+ *   flushes at the end of the batch when nobody reads, so logs never pile up.
  * - Consumers are held weakly: a live query nothing references is reclaimed by the
- *   garbage collector, and the next flush drops it and stops logging its keys.
- * - A flush runs at the end of the commit, still inside its batch, so the signals a
- *   consumer writes notify their readers once per response.
+ *   garbage collector, and the next flush drops it and stops logging its tables.
  *
- * This module is only reached from `signal-cache/live`: the core imports its types alone.
+ * This module is only reached from `signal-cache/live`: an app without live queries does
+ * not ship it.
  */
-import { untracked } from '@preact/signals-core';
-import type { Cell, Row } from './Store.js';
+import { Signal, effect, untracked } from '@preact/signals-core';
+import type { Cell, Row, Store, Table } from './Store.js';
 
 /** @internal A mounted consumer of changes. */
 export interface ChangeSink {
-  /** The entity keys whose writes it reads. */
-  readonly _keys: readonly string[];
-  /** Called after a commit that wrote a row of one of `_keys`. */
+  /** The tables whose writes it reads. */
+  readonly _tables: readonly Table[];
+  /** Called by a flush after a write to one of `_tables`. Must not write signals. */
   _changed(changes: Changes): void;
 }
 
 /** @internal Written rows since the last flush: `[cell, before, cell, before, …]`. */
 export type ChangeLog = (Cell | Row | undefined)[];
 
+const feeds = new WeakMap<Store, Changes>();
+
 /** @internal The change feed of one store. */
 export class Changes {
-  /** Entity key → rows written since the last flush; a key has a log while it is watched. */
-  readonly _logs = new Map<string, ChangeLog>();
-  readonly #counts = new Map<string, number>();
+  /** Table → rows written since the last flush; a table has a log while it is watched. */
+  readonly _logs = new Map<Table, ChangeLog>();
+  /** Bumped by the first logged write after a flush. */
+  readonly _tick = new Signal(0);
+  #dirty = false;
   readonly #sinks = new Set<WeakRef<ChangeSink>>();
 
-  /** Starts reporting writes of `sink._keys` to `sink` (held weakly). */
-  _watch(sink: ChangeSink): void {
-    this.#sinks.add(new WeakRef(sink));
-    for (const key of sink._keys) {
-      this.#counts.set(key, (this.#counts.get(key) ?? 0) + 1);
-      if (!this._logs.has(key)) this._logs.set(key, []);
+  /** The feed of a store, created and hooked onto `Store._put` on first use. */
+  static _of(store: Store): Changes {
+    let feed = feeds.get(store);
+    if (feed !== undefined) return feed;
+    const changes = (feed = new Changes());
+    feeds.set(store, feed);
+    const put = store._put;
+    store._put = function (table, cell, next) {
+      const before = cell._sig.peek();
+      const written = put.call(this, table, cell, next);
+      if (written) changes._log(table, cell, before);
+      return written;
+    };
+    effect(() => {
+      changes._tick.value;
+      untracked(() => changes._flush());
+    });
+    return feed;
+  }
+
+  /** Records a written row of `table` when the table is watched. */
+  _log(table: Table, cell: Cell, before: Row | undefined): void {
+    const log = this._logs.get(table);
+    if (log === undefined) return;
+    log.push(cell, before);
+    if (!this.#dirty) {
+      this.#dirty = true;
+      this._tick.value++;
     }
   }
 
+  /** Starts reporting writes of `sink._tables` to `sink` (held weakly). */
+  _watch(sink: ChangeSink): void {
+    this.#sinks.add(new WeakRef(sink));
+    for (const table of sink._tables) if (!this._logs.has(table)) this._logs.set(table, []);
+  }
+
   /**
-   * Calls `fn(cell, before, after)` for each row of `key` written since the last flush, in
-   * write order. `before` is `undefined` for a row that was not stored, `after` for a row
-   * that was removed; a row written twice appears twice.
+   * Calls `fn(cell, before, after)` for each row of `table` written since the last flush,
+   * in write order. `before` is `undefined` for a row that was not stored, `after` for a
+   * row that was removed; a row written twice appears twice.
    */
-  _each(key: string, fn: (cell: Cell, before: Row | undefined, after: Row | undefined) => void): void {
-    const log = this._logs.get(key);
+  _each(table: Table, fn: (cell: Cell, before: Row | undefined, after: Row | undefined) => void): void {
+    const log = this._logs.get(table);
     if (log === undefined) return;
     for (let i = 0; i < log.length; i += 2) {
       const cell = log[i] as Cell;
@@ -59,32 +96,25 @@ export class Changes {
 
   /** Reports the logged writes to every live consumer, then empties the logs. */
   _flush(): void {
-    let any = false;
-    for (const log of this._logs.values()) if (log.length > 0) any = true;
-    if (!any) return;
+    if (!this.#dirty) return;
+    this.#dirty = false;
     try {
-      // A commit may run inside an effect: what consumers read must not subscribe it.
-      untracked(() => {
-        for (const ref of this.#sinks) {
-          const sink = ref.deref();
-          if (sink === undefined) this.#drop(ref);
-          else sink._changed(this);
-        }
-      });
+      let dropped = false;
+      for (const ref of this.#sinks) {
+        const sink = ref.deref();
+        if (sink !== undefined) sink._changed(this);
+        else dropped = this.#sinks.delete(ref);
+      }
+      if (dropped) this.#prune();
     } finally {
       for (const log of this._logs.values()) log.length = 0;
     }
   }
 
-  /** Forgets a reclaimed consumer; a key nobody watches any more stops being logged. */
-  #drop(ref: WeakRef<ChangeSink>): void {
-    this.#sinks.delete(ref);
-    // The consumer is gone, so its keys are unknown here: recount from the live ones.
-    this.#counts.clear();
-    for (const other of this.#sinks) {
-      const sink = other.deref();
-      if (sink !== undefined) for (const key of sink._keys) this.#counts.set(key, (this.#counts.get(key) ?? 0) + 1);
-    }
-    for (const key of [...this._logs.keys()]) if (!this.#counts.has(key)) this._logs.delete(key);
+  /** Stops logging the tables no live consumer watches any more. */
+  #prune(): void {
+    const watched = new Set<Table>();
+    for (const ref of this.#sinks) for (const table of ref.deref()?._tables ?? []) watched.add(table);
+    for (const table of [...this._logs.keys()]) if (!watched.has(table)) this._logs.delete(table);
   }
 }

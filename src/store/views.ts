@@ -29,6 +29,11 @@ function schemaId(schema: object): number {
   return id;
 }
 
+/** What a live query (signal-cache/live) adds to a `Query`. */
+interface Mountable {
+  _mount?(store: Store, args: readonly unknown[]): ReadonlySignal<unknown>;
+}
+
 /** @internal Weakly held views of one store. */
 export class Views {
   readonly #store: Store;
@@ -59,8 +64,12 @@ export class Views {
   /** The view of a queryable schema (Entity, All, Collection, Union, object, Query) by args. */
   query(schema: Schema | Query, args: readonly unknown[]): ReadonlySignal<unknown> {
     const key = `\0${schemaId(schema as object)}|${argsKey(args)}`;
-    return this.#cached(key, () =>
-      schema instanceof Query ? this.#queryView(schema, args) : this.#schemaView(schema, args),
+    return this.#cached(
+      key,
+      () =>
+        // A live query (signal-cache/live) mounts its own incremental state on the store.
+        (schema as Mountable)._mount?.(this.#store, args) ??
+        (schema instanceof Query ? this.#queryView(schema, args) : this.#schemaView(schema, args)),
     );
   }
 
@@ -79,9 +88,6 @@ export class Views {
   }
 
   #queryView(query: Query, args: readonly unknown[]): ReadonlySignal<unknown> {
-    // A live query (signal-cache/live) keeps its own incremental state over the store.
-    const mount = (query as { _mount?: (store: Store, args: readonly unknown[]) => ReadonlySignal<unknown> })._mount;
-    if (mount !== undefined) return mount.call(query, this.#store, args);
     const source = this.query(query.schema, args);
     let prev: unknown = undefined;
     return new Computed(() => {

@@ -36,6 +36,17 @@ export class Todo extends Entity {
   static override key = 'Todo';
 }
 
+/** A todo with string ids, assigned to a user: for list operations. */
+export class Task extends Entity {
+  id = '';
+  title = '';
+  userId = '';
+  pk() {
+    return this.id;
+  }
+  static override key = 'Task';
+}
+
 export const allUsers = new All(User);
 export const postCollection = new Collection([Post], { nonFilterArgumentKeys: /orderBy/ });
 

@@ -1,10 +1,13 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { All, Controller, Invalidate, Query, effect } from '../../src/index.js';
+import { All, Controller, Invalidate, Query, RestEndpoint, effect } from '../../src/index.js';
 import { live, type LiveQuery } from '../../src/live/index.js';
 import { normalizeValue } from '../../src/schema/visit.js';
 import { Staging } from '../../src/store/Staging.js';
+import { Changes } from '../../src/store/changes.js';
 import { Store } from '../../src/store/Store.js';
+import { holdRoute, optimisticPatch } from '../_fixtures/held.js';
+import { json, startServer } from '../_fixtures/server.js';
 import { Person as Member, Task as Ticket, people as members, tasks as tickets } from '../_fixtures/tasks.js';
 
 const gc = (globalThis as { gc?: () => void }).gc!;
@@ -175,7 +178,7 @@ lq('an unread live query is reclaimed and stops watching the store', async () =>
   write(members(10));
   let count: { value: unknown } | undefined = (live(Member).count() as any)._mount(store, []);
   assert.is(count!.value, 10);
-  assert.equal([...store._changes!._logs.keys()], ['Person']);
+  assert.equal([...Changes._of(store)._logs.keys()], [store._table('Person')]);
   write([{ id: 'm1', score: 99 }]);
   count = undefined;
   for (let i = 0; i < 4; i++) {
@@ -183,7 +186,36 @@ lq('an unread live query is reclaimed and stops watching the store', async () =>
     await tick();
   }
   write([{ id: 'm1', score: 98 }]);
-  assert.equal([...store._changes!._logs.keys()], [], 'nothing watches Person any more');
+  assert.equal([...Changes._of(store)._logs.keys()], [], 'nothing watches Person any more');
+});
+
+lq('optimistic layers and their rollback reach live results; so does a reset of the store', async () => {
+  const server = await startServer();
+  try {
+    server.route('GET', '/members', (_req, res) => json(res, 200, members(20)));
+    const patches = holdRoute(server, 'PATCH', '/members/:id');
+    const getMembers = new RestEndpoint({ urlPrefix: server.url, path: '/members', schema: [Member] });
+    const update = optimisticPatch(server.url, '/members/:id', Member);
+    const ctrl = new Controller();
+    const admins = live(Member).where((m) => m.isAdmin).count();
+    const seen: unknown[] = [];
+    const stop = effect(() => void seen.push(ctrl.get(admins)));
+    await ctrl.fetch(getMembers);
+    const failed = ctrl.fetch(update, { id: 'm1' }, { isAdmin: true }).catch((e: Error) => e);
+    assert.equal(seen, [undefined, 2, 3], 'the layer shows at once');
+    (await patches.next()).reply(500, { error: 'no' });
+    assert.instance(await failed, Error);
+    assert.equal(seen, [undefined, 2, 3, 2], 'the rollback');
+    const done = ctrl.fetch(update, { id: 'm2' }, { isAdmin: true });
+    (await patches.next()).reply(200, { ...members(3)[2], isAdmin: true });
+    await done;
+    assert.equal(seen, [undefined, 2, 3, 2, 3], 'the server value takes the place of the layer: no extra notification');
+    ctrl.resetEntireStore();
+    assert.equal(seen.at(-1), undefined, 'nothing cached any more');
+    stop();
+  } finally {
+    server.close();
+  }
 });
 
 lq.run();

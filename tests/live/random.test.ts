@@ -220,9 +220,11 @@ function runSequence(seed: number): void {
     } else if (r < 0.85) {
       const rows = Array.from({ length: 1 + int(4) }, () => ({ id: task(), createdAt: int(8), points: int(6) }));
       write(`tasks ${JSON.stringify(rows)}`, () => ctrl.set([Task], rows));
-    } else if (r < 0.9) {
+    } else if (r < 0.88) {
       const ids = Array.from({ length: TASKS }, (_, i) => `t${i}`);
-      write('reset tasks', () => ctrl.set([new Invalidate(Task)], ids));
+      write('remove every task', () => ctrl.set([new Invalidate(Task)], ids));
+    } else if (r < 0.9) {
+      write('resetEntireStore', () => ctrl.resetEntireStore());
     } else {
       // The identical row again: nothing changes, nothing re-runs.
       const tasks = ctrl.get(allTasks) as Task[] | undefined;

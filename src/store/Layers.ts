@@ -1,0 +1,135 @@
+/**
+ * Optimistic layers (DESIGN rule 11): an optimistic change is not a write but a layer
+ * above the server data, removed when its request settles. Removing it is the rollback.
+ *
+ * A row or list that a pending layer touches gets an {@link Overlay}: its server value
+ * (`_base`) and the layers over it, sorted by the stamp (fetch start) of their request.
+ * The row's signal holds what readers see, the fold of base and layers in stamp order:
+ *
+ *   base (stamp 7) ─┬─ layer 5: older than the base → merged under it (fills missing fields)
+ *                   └─ layer 9: newer → merged over it
+ *
+ * So a response never overwrites fields of a later-started request or layer, a GET that
+ * started before a layer does not hide it, and a dropped layer leaves exactly the server
+ * data that arrived meanwhile. Cells without layers carry no overlay and pay one field
+ * check per write. Every visible change goes through `Store._put` / `Store._putList`.
+ */
+import { batch } from '@preact/signals-core';
+import { equalFields } from '../util/equal.js';
+import type { Staging } from './Staging.js';
+import { edit, mergeOver, mergeUnder, type Cell, type ListCell, type Row, type Store, type Table } from './Store.js';
+
+/** A list change staged by an optimistic response: `set`, or an `edit` mode. */
+interface ListOp {
+  readonly mode: string;
+  readonly items: readonly unknown[];
+}
+
+/** @internal The server value of one row or list and the pending layers over it. */
+export class Overlay {
+  _base: unknown;
+  /** Layers touching this cell, sorted by stamp. */
+  readonly _layers: Layer[] = [];
+  constructor(base: unknown) {
+    this._base = base;
+  }
+
+  /** The row readers see: base and layers folded in stamp order. */
+  _row(cell: Cell): Row | undefined {
+    let v = this._base as Row | undefined;
+    for (const layer of this._layers) {
+      const row = layer._rows.get(cell);
+      // Layers older than the server value go under it; a removal by a newer request hides them.
+      const above = layer._stamp >= cell._stamp;
+      if (row === null) {
+        if (above) v = undefined;
+      } else if (row !== undefined) {
+        v = v === undefined ? (above ? row : v) : above ? mergeOver(v, row) : mergeUnder(v, row);
+      }
+    }
+    // Equal data writes nothing (rule 2): keep the shown object when the fold equals it.
+    const shown = cell._sig.peek();
+    return v !== undefined && shown !== undefined && equalFields(v, shown) ? shown : v;
+  }
+
+  /** The list readers see: base and layers folded in stamp order. */
+  _list(list: ListCell): readonly unknown[] | undefined {
+    let v = this._base as readonly unknown[] | undefined;
+    for (const layer of this._layers) {
+      const op = layer._lists.get(list);
+      if (op === undefined) continue;
+      if (op.mode === 'set' || (op.mode === 'page' && v === undefined)) {
+        if (layer._stamp >= list._stamp) v = op.items;
+      } else if (v !== undefined) v = edit(v, op.items, op.mode);
+    }
+    return v;
+  }
+}
+
+/** @internal One pending optimistic response, normalized. */
+export class Layer {
+  readonly _store: Store;
+  readonly _stamp: number;
+  /** Rows it sets (`null`: removes), by cell. */
+  readonly _rows = new Map<Cell, Row | null>();
+  readonly _tables = new Map<Cell, Table>();
+  readonly _lists = new Map<ListCell, ListOp>();
+
+  constructor(store: Store, stamp: number) {
+    this._store = store;
+    this._stamp = stamp;
+  }
+
+  /** Removes the layer: every row and list it touched shows what it would without it. */
+  _drop(): void {
+    const store = this._store;
+    if (store._layers.get(this._stamp) !== this) return;
+    store._layers.delete(this._stamp);
+    batch(() => {
+      for (const [cell, table] of this._tables) store._putBase(table, cell, this.#leave(cell)._base as Row | undefined);
+      for (const list of this._lists.keys()) store._putList(list, this.#leave(list)._base as readonly unknown[] | undefined);
+    });
+  }
+
+  /** Takes this layer off a cell; the cell loses its overlay with its last layer. */
+  #leave(cell: Cell | ListCell): Overlay {
+    const over = cell._over!;
+    over._layers.splice(over._layers.indexOf(this), 1);
+    if (over._layers.length === 0) cell._over = undefined;
+    return over;
+  }
+}
+
+/**
+ * @internal Shows a normalized optimistic response as a layer stamped `stamp`, in one
+ * batch. The layer stays until `Store._commit` of the same stamp (the response) or
+ * `Layer._drop` (failure, abort) removes it.
+ */
+export function addLayer(store: Store, staging: Staging, stamp: number): Layer {
+  const layer = new Layer(store, stamp);
+  store._layers.set(stamp, layer);
+  const join = (cell: Cell | ListCell): Overlay => {
+    const over = (cell._over ??= new Overlay(cell._sig.peek()));
+    over._layers.push(layer);
+    over._layers.sort((a, b) => a._stamp - b._stamp);
+    return over;
+  };
+  batch(() => {
+    const row = (key: string, pk: string, value: Row | null) => {
+      const table = store._table(key);
+      const cell = table._cell(pk);
+      layer._rows.set(cell, value);
+      layer._tables.set(cell, table);
+      store._putBase(table, cell, join(cell)._base as Row | undefined);
+    };
+    for (const [key, rows] of staging._rows) for (const [pk, value] of rows) row(key, pk, value);
+    for (const [key, pks] of staging._removals) for (const pk of pks) row(key, pk, null);
+    for (const { collection, write } of staging._collections) {
+      for (const [list, mode] of store._ops(collection, write)) {
+        layer._lists.set(list, { mode, items: write.items });
+        store._putList(list, join(list)._base as readonly unknown[] | undefined);
+      }
+    }
+  });
+  return layer;
+}
