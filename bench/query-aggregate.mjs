@@ -125,8 +125,8 @@ for (const n of [10_000, 100_000]) {
   collect();
 
   s.task({ case: label, peer: 'signal-cache', variant: 'live count: set + view.value', op: liveToggle });
-  s.task({ case: label, peer: 'signal-cache', variant: 'Query over All: set + view.value', op: queryToggle, minSamples: 5 });
-  s.task({ case: label, peer: 'tanstack-db', variant: 'sync write + live query count', op: tdbToggle });
+  s.task({ case: label, peer: 'signal-cache', variant: 'Query over All: set + view.value', op: queryToggle, minSamples: 3 });
+  s.task({ case: label, peer: 'tanstack-db', variant: 'sync write + live query count', op: tdbToggle, minSamples: 3 });
   s.run();
   s.gate(`signal-cache live: ${label} after the timed run`, liveView.value === c.get(queryAdmins), `${liveView.value} vs ${c.get(queryAdmins)}`);
 }

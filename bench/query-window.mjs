@@ -82,11 +82,11 @@ s.gate('tanstack-db: and out again', ids(tdbTop.toArray) === expectedTop);
 collect();
 
 s.task({ case: 'update a non-sort field', peer: 'signal-cache', variant: 'live window: set + view.value', op: scName });
-s.task({ case: 'update a non-sort field', peer: 'tanstack-db', variant: 'sync write + live query toArray', op: tdbName });
+s.task({ case: 'update a non-sort field', peer: 'tanstack-db', variant: 'sync write + live query toArray', op: tdbName, minSamples: 3 });
 s.task({ case: 'update the sort key', peer: 'signal-cache', variant: 'live window: set + view.value', op: scKey });
-s.task({ case: 'update the sort key', peer: 'tanstack-db', variant: 'sync write + live query toArray', op: tdbKey });
+s.task({ case: 'update the sort key', peer: 'tanstack-db', variant: 'sync write + live query toArray', op: tdbKey, minSamples: 3 });
 s.task({ case: 'insert', peer: 'signal-cache', variant: 'live window: set + view.value', op: scInsert });
-s.task({ case: 'insert', peer: 'tanstack-db', variant: 'sync write + live query toArray', op: tdbInsert });
+s.task({ case: 'insert', peer: 'tanstack-db', variant: 'sync write + live query toArray', op: tdbInsert, minSamples: 3 });
 s.run();
 s.gate('signal-cache: the newest insert is first', view.value[0].id === `sc-new-${c - 1}` && view.value.length === 50);
 s.gate('tanstack-db: the newest insert is first', tdbTop.toArray[0].id === `tdb-new-${f - 1}`);

@@ -58,6 +58,7 @@ const TARGETS = [
   { workload: 'W5', case: 'LONG-500 warm', min: 100, text: 'W5 warm read ≥ 100×' },
   { workload: 'W6', case: 'update 1 build type + re-read', min: 20, text: 'W6 nested update + re-read ≥ 20×' },
   { workload: 'W7', case: 'n=10k', min: 1000, text: 'W7 one-row write at 10k ≥ 1000×' },
+  { workload: 'W7', case: 'n=100k', vs: 'tanstack-db', min: 1, text: 'W7 one-row write at 100k ahead of TanStack DB' },
   { workload: 'W8', case: 'push: write + fan-out', min: 1000, text: 'W8 fan-out ≥ 1000×' },
   { workload: 'W8', case: 'push: write + fan-out', vs: 'tanstack', min: 10, text: 'W8 fan-out ≥ 10× TanStack' },
   { workload: 'W10', case: 'after toggle', min: 50, text: 'W10 aggregate after toggle ≥ 50×' },

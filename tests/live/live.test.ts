@@ -118,6 +118,7 @@ lq('a live query is a Query: process is the same definition from scratch, and Qu
   const admins = live(Member).where((m) => m.isAdmin);
   const names = admins.select((m) => m.name);
   assert.ok(admins.count() instanceof Query);
+  assert.equal(ctrl.get(live(new All(Member)).where((m) => m.isAdmin).count()), 4, 'live(new All(Entity)) reads the same rows');
   const all = ctrl.get(new All(Member))!;
   assert.equal(ctrl.get(names), names.process(all));
   assert.equal(ctrl.get(names), ['m 0', 'm 10', 'm 20', 'm 30']);
