@@ -45,6 +45,7 @@ const SCENARIOS = [
   { id: 'W19', file: 'query-nested.mjs' },
   { id: 'W14', file: 'views-memory.mjs' },
   { id: 'W15', file: 'bundle-size.mjs' },
+  { id: 'W16', file: 'optimistic-edit.mjs' },
 ];
 
 /**
@@ -70,6 +71,10 @@ const TARGETS = [
   { workload: 'W18', case: 'update the sort key', vs: 'tanstack-db', min: 2, text: 'W18 window, sort key ≥ 2× TanStack DB' },
   { workload: 'W18', case: 'insert', vs: 'tanstack-db', min: 2, text: 'W18 window, insert ≥ 2× TanStack DB' },
   { workload: 'W19', case: 'after the author changes', vs: 'tanstack-db', min: 2, text: 'W19 nested where ≥ 2× TanStack DB' },
+  { workload: 'W16', case: 'apply + settle', min: 1000, text: 'W16 optimistic settle ≥ 1000×' },
+  { workload: 'W16', case: 'apply + rollback', min: 1000, text: 'W16 optimistic rollback ≥ 1000×' },
+  { workload: 'W16', case: 'apply + settle', vs: 'tanstack', min: 10, text: 'W16 optimistic settle ≥ 10× TanStack' },
+  { workload: 'W16', case: 'apply + rollback', vs: 'tanstack', min: 10, text: 'W16 optimistic rollback ≥ 10× TanStack' },
 ];
 
 const argv = process.argv.slice(2);

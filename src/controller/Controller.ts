@@ -9,8 +9,9 @@
  * await ctrl.fetch(getUsers);
  * effect(() => console.log(ctrl.get(userCount, { isAdmin: true })));
  */
-import { batch, untracked, type ReadonlySignal } from '@preact/signals-core';
+import { Signal, batch, effect, untracked, type ReadonlySignal } from '@preact/signals-core';
 import type { EndpointInterface } from '../endpoint/types.js';
+import { isEntity } from '../schema/Entity.js';
 import type { Query } from '../schema/Query.js';
 import type { Denormalize, Schema } from '../schema/types.js';
 import { denormalizeValue, normalizeValue } from '../schema/visit.js';
@@ -63,6 +64,15 @@ const DEFAULT_DATA_EXPIRY = 60_000;
 /** Default time an error is kept before a read retries, in ms. */
 const DEFAULT_ERROR_EXPIRY = 1_000;
 
+/** A key shown on screen: what to refetch it with, and its expiry watch. */
+interface Mounted {
+  endpoint: EndpointInterface;
+  args: readonly unknown[];
+  count: number;
+  stop: () => void;
+  timer: TimerHandle;
+}
+
 export class Controller {
   readonly #store = new Store();
   readonly #views = new Views(this.#store);
@@ -73,6 +83,11 @@ export class Controller {
   /** Stamp of the last `resetEntireStore`: requests started before it write nothing. */
   #reset = 0;
   readonly #inflight = new Map<string, Promise<unknown>>();
+  /** Bumped whenever `#inflight` changes: what `isFetching` readers track. */
+  readonly #flights = new Signal(0);
+  readonly #mounted = new Map<string, Mounted>();
+  /** Mounted keys to refetch at the end of the task (see `#refetch`). */
+  readonly #due = new Set<string>();
   readonly #timers: Timers;
   readonly #polling: Polling;
 
@@ -113,8 +128,10 @@ export class Controller {
     const promise = this.#request(endpoint, args, key, stamp);
     if (!endpoint.sideEffect) {
       this.#inflight.set(key, promise);
+      this.#flights.value++;
       const clear = () => {
         if (this.#inflight.get(key) === promise) this.#inflight.delete(key);
+        this.#flights.value++;
       };
       promise.then(clear, clear);
     }
@@ -133,7 +150,7 @@ export class Controller {
     } catch (error) {
       return Promise.reject(error);
     }
-    if (!endpoint.sideEffect && !this.#isStale(key)) {
+    if (!endpoint.sideEffect && !this.#isStale(key, endpoint, args)) {
       const error = this.#freshError(key);
       if (error !== undefined) return Promise.reject(error);
       return Promise.resolve(this.#views.response(key, endpoint.schema, args).peek() as ResolveType<E>);
@@ -147,18 +164,36 @@ export class Controller {
    * endpoint's `errorExpiryLength`, so a failing endpoint is not refetched on every read).
    */
   isStale<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): boolean {
-    return this.#isStale(endpoint.key(...args));
+    return this.#isStale(endpoint.key(...args), endpoint, args);
   }
 
-  /** Stale: missing, expired or invalidated — unless an error is still current. */
-  #isStale(key: string): boolean {
+  /**
+   * Whether a GET of the endpoint and args is in flight; tracked inside an effect (a
+   * reader re-runs when it starts or settles).
+   */
+  isFetching<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): boolean {
+    this.#flights.value;
+    return this.#inflight.has(endpoint.key(...args));
+  }
+
+  /**
+   * Stale: missing, expired or invalidated — unless an error is still current. A response
+   * whose entity is gone (deleted) is missing. An Entity endpoint never fetched is fresh
+   * while a response that stored its row vouches for the row (`Cell._expiresAt`).
+   */
+  #isStale(key: string, endpoint: EndpointInterface, args: readonly unknown[]): boolean {
     const result = this.#store._results.get(key);
-    if (result === undefined) return true;
-    const meta = result._meta.peek();
+    const meta = result?._meta.peek();
     const now = this.#clock();
-    if (meta.error !== undefined && now < meta.errorExpiresAt) return false;
-    if (result._sig.peek() === undefined) return true;
-    return meta.invalidated || now >= meta.expiresAt;
+    if (meta?.error !== undefined && now < meta.errorExpiresAt) return false;
+    if (meta?.invalidated) return true;
+    if (result?._sig.peek() === undefined) {
+      const schema = endpoint.schema;
+      if (!isEntity(schema)) return true;
+      const cell = this.#store._tables.get(schema._key)?._cells.get(String(schema.queryKey(args)));
+      return cell?._sig.peek() === undefined || now >= cell._expiresAt;
+    }
+    return now >= meta!.expiresAt || untracked(() => this.#views.response(key, endpoint.schema, args).value) === undefined;
   }
 
   /** The key's last error while it is current (before `errorExpiryLength` passed). */
@@ -235,8 +270,9 @@ export class Controller {
     }
     const retain = this.#retains(endpoint);
     const now = this.#clock();
+    const expiresAt = now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY);
     batch(() => {
-      this.#store._commit(staging, stamp);
+      this.#store._commit(staging, stamp, expiresAt);
       if (!retain) return;
       const result = this.#store._result(key);
       if (stamp < result._stamp) return;
@@ -244,7 +280,7 @@ export class Controller {
       if (!equalValue(result._sig.peek(), normalized)) result._sig.value = normalized;
       result._meta.value = {
         fetchedAt: now,
-        expiresAt: now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY),
+        expiresAt,
         error: undefined,
         errorExpiresAt: 0,
         // An invalidation issued after this fetch started outlives its answer.
@@ -370,34 +406,43 @@ export class Controller {
   resetEntireStore(): void {
     this.#reset = this.#stamp;
     this.#inflight.clear();
+    this.#flights.value++;
     resetStore(this.#store);
   }
 
-  /** Marks the endpoint's response invalid: it keeps showing, and the next read refetches. */
+  /**
+   * Marks the endpoint's response invalid: it keeps showing; a mounted key (shown by a
+   * binding, or `subscribe`d) refetches now, any other key on its next read.
+   */
   invalidate<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): void {
-    const result = this.#store._result(endpoint.key(...args));
+    const key = endpoint.key(...args);
+    const result = this.#store._result(key);
     result._invalidated = this.#stamp;
     result._meta.value = { ...result._meta.peek(), invalidated: true };
+    this.#refetch(key);
   }
 
-  /** Invalidates every cached response whose key passes `test` (default: all). */
+  /** Invalidates every cached response whose key passes `test` (default: all); mounted ones refetch now, once. */
   invalidateAll(test: (key: string) => boolean = () => true): void {
     this.#markAll(test, { invalidated: true }, this.#stamp);
   }
 
-  /** Makes every cached response whose key passes `test` stale (default: all). */
+  /** Makes every cached response whose key passes `test` stale (default: all); mounted ones refetch now, once. */
   expireAll(test: (key: string) => boolean = () => true): void {
     this.#markAll(test, { expiresAt: 0 });
   }
 
   #markAll(test: (key: string) => boolean, change: Partial<Meta>, invalidated?: number): void {
+    const marked: string[] = [];
     batch(() => {
       for (const [key, result] of this.#store._results) {
         if (result._sig.peek() === undefined || !test(key)) continue;
         if (invalidated !== undefined) result._invalidated = invalidated;
         result._meta.value = { ...result._meta.peek(), ...change };
+        marked.push(key);
       }
     });
+    for (const key of marked) this.#refetch(key);
   }
 
   //#endregion
@@ -417,23 +462,99 @@ export class Controller {
     const key = endpoint.key(...args);
     const frequency = endpoint.pollFrequency;
     this.#polling._add(key, frequency, () => this.fetch(endpoint, ...args).catch(noop));
-    this.fetchIfStale(endpoint, ...args).catch(noop);
+    const unmount = this._mount(endpoint, ...args);
     let done = false;
     return () => {
       if (done) return;
       done = true;
       this.#polling._remove(key, frequency);
+      unmount();
     };
   }
 
   /** Drops one subscription of the endpoint and args; polling stops with the last one. */
   unsubscribe<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): void {
-    this.#polling._remove(endpoint.key(...args), endpoint.pollFrequency);
+    const key = endpoint.key(...args);
+    if (!this.#polling._has(key)) return;
+    this.#polling._remove(key, endpoint.pollFrequency);
+    this.#unmount(key);
   }
 
   /** Number of subscriptions of a key (0 when none). */
   subscriptionCount<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): number {
     return this.#polling._count(endpoint.key(...args));
+  }
+
+  //#endregion
+
+  //#region mounted keys
+
+  /**
+   * @internal Marks a key as shown (by a binding or `subscribe`) until the returned
+   * function is called; reference-counted per key. A mounted key is fetched now when
+   * stale, refetched (once, sharing a request in flight) by `invalidate`,
+   * `invalidateAll` and `expireAll`, and again when its data expires; its cached data
+   * keeps showing meanwhile. A key whose last fetch failed waits for a retry.
+   */
+  _mount<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): () => void {
+    const key = endpoint.key(...args);
+    let mounted = this.#mounted.get(key);
+    if (mounted === undefined) {
+      const m: Mounted = (mounted = { endpoint, args, count: 0, stop: noop, timer: undefined });
+      this.#mounted.set(key, m);
+      const meta = this.#store._result(key)._meta;
+      // Re-armed on every meta change: a new fetch moves the expiry, an error stops it.
+      const check = () => {
+        this.#timers.clearTimeout(m.timer);
+        const { error, fetchedAt, expiresAt, invalidated } = meta.peek();
+        if (error !== undefined) return;
+        // Never fetched, or emptied by `resetEntireStore`.
+        if (fetchedAt === 0) return void (this.#isStale(key, endpoint, args) && this.#refetch(key));
+        const delay = expiresAt - this.#clock();
+        // Invalidated again: an invalidation issued while a request was in flight outlives its answer.
+        if (invalidated || delay <= 0) this.#refetch(key);
+        else if (delay < 2 ** 31) m.timer = this.#timers.setTimeout(check, delay);
+      };
+      m.stop = effect(() => {
+        meta.value;
+        untracked(check);
+      });
+    }
+    mounted.count++;
+    this.fetchIfStale(endpoint, ...args).catch(noop);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.#unmount(key);
+    };
+  }
+
+  #unmount(key: string): void {
+    const m = this.#mounted.get(key);
+    if (m === undefined || --m.count > 0) return;
+    m.stop();
+    this.#timers.clearTimeout(m.timer);
+    this.#mounted.delete(key);
+  }
+
+  /**
+   * Refetches a mounted key (nothing when it is not mounted) in a microtask, so that the
+   * marks of one task (two `invalidate` calls, an `invalidateAll` and an expiry) send one
+   * request.
+   */
+  #refetch(key: string): void {
+    if (!this.#mounted.has(key)) return;
+    if (this.#due.size === 0) {
+      queueMicrotask(() => {
+        for (const due of this.#due) {
+          const m = this.#mounted.get(due);
+          if (m !== undefined) this.fetch(m.endpoint, ...m.args).catch(noop);
+        }
+        this.#due.clear();
+      });
+    }
+    this.#due.add(key);
   }
 
   //#endregion

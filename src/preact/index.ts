@@ -19,6 +19,10 @@
  */
 export { CacheProvider, useController } from './context.js';
 export type { CacheProviderProps } from './context.js';
+export { ErrorBoundary } from './ErrorBoundary.js';
+export type { ErrorBoundaryProps } from './ErrorBoundary.js';
+export { useError, useKeepPrevious, useLoading, useMeta, useMutation } from './useMeta.js';
+export type { Mutation } from './useMeta.js';
 export { useCache, useCacheSignal, useQuery, useQuerySignal } from './useQuery.js';
 export type { EndpointArg, EndpointArgs, QueryArg } from './useQuery.js';
 export { useFetch, useFetchSignal, useLive, useLiveSignal, useSuspense, useSuspenseSignal } from './useSuspense.js';

@@ -14,7 +14,7 @@
  * (`ctrl.getError` has the error).
  */
 import { useEffect } from 'preact/hooks';
-import type { Controller, EndpointInterface, ReadonlySignal, ResolveType } from '../index.js';
+import { untracked, type Controller, type EndpointInterface, type ReadonlySignal, type ResolveType } from '../index.js';
 import { noop, useResponse, type EndpointArgs } from './useQuery.js';
 
 /**
@@ -28,21 +28,32 @@ function useEndpoint<E extends EndpointInterface>(
   live: boolean,
 ): ReadonlySignal<ResolveType<E> | undefined> {
   const [ctrl, list, view] = useResponse(endpoint, args);
-  // Checked on every render, so data that went stale refetches on the next render.
-  const stale = list !== null && ctrl.isStale(endpoint, ...list);
-  useEffect(() => {
-    if (stale) ctrl.fetch(endpoint, ...list!).catch(noop);
-  }, [ctrl, endpoint, list, stale]);
-  useEffect(() => (live && list !== null ? ctrl.subscribe(endpoint, ...list) : undefined), [ctrl, endpoint, list, live]);
+  // While mounted the key is fetched when stale and refetched on invalidation and expiry.
+  useEffect(
+    () => (list === null ? undefined : (live ? ctrl.subscribe : ctrl._mount).call(ctrl, endpoint, ...list)),
+    [ctrl, endpoint, list, live],
+  );
   if (suspend && list !== null && view.peek() === undefined) throw pending(ctrl, endpoint, list);
   return view;
 }
 
-/** What a render without data throws: a current error, or a settled-never-rejected fetch. */
+/**
+ * @internal How to retry the key whose current error a render threw: the
+ * `ErrorBoundary` reset calls it.
+ */
+export const retries = new WeakMap<object, () => unknown>();
+
+/**
+ * What a render without data throws: a current error (unless a retry is in flight), or
+ * the promise of a fetch, which never rejects.
+ */
 function pending<E extends EndpointInterface>(ctrl: Controller, endpoint: E, list: Parameters<E['fetch']>): unknown {
   const { error } = ctrl.meta(endpoint, ...list).peek();
   // A current error makes the key "not stale": throw it instead of refetching.
-  if (error !== undefined && !ctrl.isStale(endpoint, ...list)) return error;
+  if (error !== undefined && !ctrl.isStale(endpoint, ...list) && !untracked(() => ctrl.isFetching(endpoint, ...list))) {
+    retries.set(error, () => ctrl.fetch(endpoint, ...list).catch(noop));
+    return error;
+  }
   return ctrl.fetch(endpoint, ...list).then(noop, noop);
 }
 
@@ -70,7 +81,8 @@ export function useSuspenseSignal<E extends EndpointInterface>(
  * While no data is cached the render suspends until the fetch settles; a failed fetch
  * is thrown to the nearest error boundary (and again on renders until the endpoint's
  * `errorExpiryLength` passes, then it refetches). Stale data keeps showing while it
- * refetches. Afterwards the component re-renders when the response or a row it reached
+ * refetches. While mounted, `invalidate`, `invalidateAll`, `expireAll` and expiry
+ * refetch it. Afterwards the component re-renders when the response or a row it reached
  * changes. Args are compared by stable key; `null` means "nothing" (no fetch,
  * `undefined`).
  *
@@ -105,8 +117,8 @@ export function useFetchSignal<E extends EndpointInterface>(
 
 /**
  * Reads an endpoint's response and fetches it (after render) when missing or stale;
- * never suspends and never throws. Errors stay in the cache: read them with
- * `useController().getError(endpoint, args)`.
+ * never suspends and never throws; refetches on invalidation and expiry while mounted.
+ * Errors stay in the cache: read them with `useError`.
  *
  * @param endpoint the endpoint to read.
  * @param args its parameters; omit when it takes none, `null` for nothing.

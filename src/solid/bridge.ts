@@ -9,9 +9,10 @@
  * changed (DESIGN rule 4), and the Solid signal keeps Solid's `===` check, so a
  * component reading one row re-runs only when that row changes.
  */
-import { createComputed, createMemo, createSignal, onCleanup, type Accessor } from 'solid-js';
+import { batch, createComputed, createMemo, createSignal, onCleanup, type Accessor } from 'solid-js';
 import { effect, untracked, type Controller, type EndpointInterface, type ReadonlySignal, type ResolveType } from '../index.js';
 import { argsKey } from '../util/argsKey.js';
+import { stable, tableOf } from './stable.js';
 
 /** The parameters object an endpoint call takes (its first argument). */
 export type EndpointArg<E extends EndpointInterface> = Parameters<E['fetch']>[0];
@@ -48,24 +49,24 @@ export function createArgs(args: (() => unknown) | undefined): Accessor<ArgList>
 }
 
 /**
- * @internal Mirrors the view returned by `view()` into a Solid signal. When `view()`
- * returns another view (the args re-keyed) the old subscription is disposed; so is the
- * last one when the owner is cleaned up, which releases the view.
+ * @internal Mirrors the view `make(args)` returns for the current argument list into a
+ * Solid signal (`undefined` for `null` args). When the list changes the old subscription
+ * is disposed; so is the last one when the owner is cleaned up, which releases the view.
+ * With `ctrl`, cache data is translated to stable objects (./stable.ts).
  */
-export function fromView<T>(view: () => ReadonlySignal<T> | null): Accessor<T | undefined> {
+export function fromView<T>(list: Accessor<ArgList>, make: (args: any[]) => ReadonlySignal<T>, ctrl?: Controller): Accessor<T | undefined> {
   const [value, setValue] = createSignal<T | undefined>();
+  const table = ctrl && tableOf(ctrl);
   createComputed(() => {
-    const source = view();
-    if (source === null) {
-      setValue(undefined);
-      return;
-    }
+    const a = list();
+    if (a === null) return setValue(undefined);
+    const source = make(a as any[]);
     onCleanup(
       effect(() => {
         const next = source.value;
         // Solid runs dependent computations synchronously inside this write; untracked
         // keeps whatever they read out of this effect's dependencies.
-        untracked(() => setValue(() => next));
+        untracked(() => batch(() => setValue(() => (table ? (stable(table, next) as T) : next))));
       }),
     );
   });
@@ -78,10 +79,7 @@ export function fromResponse<E extends EndpointInterface>(
   endpoint: E,
   list: Accessor<ArgList>,
 ): Accessor<ResolveType<E> | undefined> {
-  return fromView(() => {
-    const a = list();
-    return a && ctrl.response(endpoint, ...(a as Parameters<E['fetch']>));
-  });
+  return fromView(list, (a) => ctrl.response(endpoint, ...(a as Parameters<E['fetch']>)), ctrl);
 }
 
 /** @internal Swallows a rejection that is reported elsewhere (meta error, error boundary). */

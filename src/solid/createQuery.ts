@@ -18,7 +18,8 @@ export type QueryArg<Q extends Queryable> = Q extends Query<any, any, infer A> ?
  * value changes, that is when a row the view reached changes. When the value of `args()`
  * changes (compared by a stable key, so an equal new object does nothing) the view
  * re-keys. `null` args mean "nothing": the accessor returns `undefined`. The view is
- * released when the owner is cleaned up.
+ * released when the owner is cleaned up. Entities keep one object in Solid for as long
+ * as they are held; their fields are reactive getters (read them in JSX, not at setup).
  *
  * @param queryable the schema or `Query` to read.
  * @param args accessor of the arguments (e.g. `() => ({ id: props.id })`); omit for none.
@@ -34,12 +35,8 @@ export function createQuery<Q extends Queryable>(
   args?: () => QueryArg<Q> | null,
 ): Accessor<Denormalize<Q> | undefined> {
   const ctrl = useController();
-  const list = createArgs(args);
-  return fromView(() => {
-    const a = list();
-    // Both Controller.query overloads in one: the return type is Denormalize<Q> either way.
-    return a && (ctrl.query(queryable as Schema, ...a) as ReadonlySignal<Denormalize<Q> | undefined>);
-  });
+  // Both Controller.query overloads in one: the value type is Denormalize<Q> either way.
+  return fromView(createArgs(args), (a) => ctrl.query(queryable as Schema, ...a) as ReadonlySignal<Denormalize<Q> | undefined>, ctrl);
 }
 
 /**

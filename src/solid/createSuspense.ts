@@ -4,7 +4,7 @@
  *
  * ## How `createSuspense` suspends
  *
- * A `createResource` keyed on the argument list runs the fetch; its only job is to tell
+ * A `createResource` keyed on "no data for these args" runs the fetch; its only job is to tell
  * `<Suspense>` that a request is pending and to carry a failed request's error to
  * `<ErrorBoundary>`. The value shown is always the cache's view, never the resource's
  * value. The accessor reads the resource only while the view has no data, so:
@@ -20,19 +20,35 @@
  */
 import { createEffect, createResource, onCleanup, type Accessor } from 'solid-js';
 import type { Controller, EndpointInterface, ResolveType } from '../index.js';
-import { createArgs, fromResponse, noop, type ArgList, type EndpointArgs } from './bridge.js';
+import { createArgs, fromResponse, type ArgList, type EndpointArgs } from './bridge.js';
 import { useController } from './context.js';
+
+/**
+ * Registers the key as shown while the owner lives (`ctrl.subscribe` when `live`): it is
+ * fetched when stale and refetched on invalidation and expiry.
+ */
+function mount(ctrl: Controller, endpoint: EndpointInterface, list: Accessor<ArgList>, live?: boolean): void {
+  createEffect(() => {
+    const a = list();
+    if (a !== null) onCleanup((live ? ctrl.subscribe : ctrl._mount).call(ctrl, endpoint, ...a));
+  });
+}
 
 function suspense<E extends EndpointInterface>(
   ctrl: Controller,
   endpoint: E,
   list: Accessor<ArgList>,
+  live?: boolean,
 ): Accessor<ResolveType<E> | undefined> {
   const value = fromResponse(ctrl, endpoint, list);
-  const [request] = createResource(list, (a) => {
-    const params = a as Parameters<E['fetch']>;
-    return ctrl.isStale(endpoint, ...params) ? ctrl.fetch(endpoint, ...params) : undefined;
-  });
+  mount(ctrl, endpoint, list, live);
+  // Loads whenever the view has no data for the args: on mount, on new args, after an
+  // <ErrorBoundary> reset (its children are created again) and when the entity shown
+  // was deleted. Stale data is refetched by the mount, in the background.
+  const [request] = createResource(
+    () => value() === undefined && list(),
+    (a) => ctrl.fetch(endpoint, ...(a as Parameters<E['fetch']>)),
+  );
   return () => {
     const current = value();
     if (current === undefined && list() !== null) request();
@@ -46,8 +62,9 @@ function suspense<E extends EndpointInterface>(
  *
  * While no data is cached the accessor suspends the nearest `<Suspense>` until the fetch
  * settles; a failed fetch is thrown to the nearest `<ErrorBoundary>`. Stale data keeps
- * showing while it refetches. Afterwards the accessor follows the cache like
- * `createQuery`. Args re-key by stable key; `null` means "nothing" (no fetch,
+ * showing while it refetches. While the owner lives the key is mounted: `invalidate`,
+ * `invalidateAll`, `expireAll` and expiry refetch it. Afterwards the accessor follows
+ * the cache like `createQuery`. Args re-key by stable key; `null` means "nothing" (no fetch,
  * `undefined`).
  *
  * @param endpoint the endpoint to read.
@@ -71,8 +88,8 @@ export function createSuspense<E extends EndpointInterface>(
 
 /**
  * Reads an endpoint's response and fetches it (after render) when missing or stale;
- * never suspends and never throws. Errors stay in the cache: read them with
- * `useController().getError(endpoint, args)`.
+ * never suspends and never throws; refetches on invalidation and expiry while mounted.
+ * Errors stay in the cache: read them with `createError`.
  *
  * @param endpoint the endpoint to read.
  * @param args accessor of the endpoint's parameters; omit when it takes none.
@@ -87,10 +104,7 @@ export function createFetch<E extends EndpointInterface>(
 ): Accessor<ResolveType<E> | undefined> {
   const ctrl = useController();
   const list = createArgs(args);
-  createEffect(() => {
-    const a = list();
-    if (a !== null) ctrl.fetchIfStale(endpoint, ...(a as Parameters<E['fetch']>)).catch(noop);
-  });
+  mount(ctrl, endpoint, list);
   return fromResponse(ctrl, endpoint, list);
 }
 
@@ -110,11 +124,5 @@ export function createLive<E extends EndpointInterface>(
   endpoint: E,
   ...[args]: EndpointArgs<E>
 ): Accessor<ResolveType<E> | undefined> {
-  const ctrl = useController();
-  const list = createArgs(args);
-  createEffect(() => {
-    const a = list();
-    if (a !== null) onCleanup(ctrl.subscribe(endpoint, ...(a as Parameters<E['fetch']>)));
-  });
-  return suspense(ctrl, endpoint, list);
+  return suspense(useController(), endpoint, createArgs(args), true);
 }

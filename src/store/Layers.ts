@@ -15,7 +15,6 @@
  * check per write. Every visible change goes through `Store._put` / `Store._putList`.
  */
 import { batch } from '@preact/signals-core';
-import { equalFields } from '../util/equal.js';
 import type { Staging } from './Staging.js';
 import { edit, mergeOver, mergeUnder, type Cell, type ListCell, type Row, type Store, type Table } from './Store.js';
 
@@ -47,9 +46,7 @@ export class Overlay {
         v = v === undefined ? (above ? row : v) : above ? mergeOver(v, row) : mergeUnder(v, row);
       }
     }
-    // Equal data writes nothing (rule 2): keep the shown object when the fold equals it.
-    const shown = cell._sig.peek();
-    return v !== undefined && shown !== undefined && equalFields(v, shown) ? shown : v;
+    return v;
   }
 
   /** The list readers see: base and layers folded in stamp order. */

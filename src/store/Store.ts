@@ -28,6 +28,8 @@ export class Cell {
   readonly _sig: Signal<Row | undefined> = new Signal<Row | undefined>(undefined);
   /** Stamp of the newest fetch that wrote this row. */
   _stamp = 0;
+  /** Clock time until which a response vouched for this row (an Entity endpoint reads it without fetching). */
+  _expiresAt = 0;
   /** Last denormalized object built for this row, valid while `_deps` hold `_vals`. */
   _obj: object | undefined = undefined;
   /** Every row the object reached (itself included); shared by a cycle's members. */
@@ -159,9 +161,10 @@ export class Store {
   /**
    * Writes everything a response staged, in one batch. `stamp` orders responses by
    * fetch start: an older stamp never overwrites fields written by a newer one.
+   * `expiresAt` is how long the response vouches for its rows (see `Cell._expiresAt`).
    * Returns the number of signals written (0 for identical data).
    */
-  _commit(staging: Staging, stamp: number): number {
+  _commit(staging: Staging, stamp: number, expiresAt = 0): number {
     return batch(() => {
       let writes = 0;
       for (const [key, rows] of staging._rows) {
@@ -170,6 +173,7 @@ export class Store {
         const hooked = schema !== undefined && schema._hooked;
         for (const [pk, row] of rows) {
           const cell = table._cell(pk);
+          if (expiresAt > cell._expiresAt) cell._expiresAt = expiresAt;
           const prev = baseOf(cell);
           let next: Row;
           if (prev === undefined) {
@@ -181,16 +185,19 @@ export class Store {
             if (equalFields(next, prev)) next = prev;
           } else next = stamp >= cell._stamp ? mergeOver(prev, row) : mergeUnder(prev, row);
           if (stamp > cell._stamp) cell._stamp = stamp;
-          if (next !== prev) writes += this._putBase(table, cell, next);
+          // A newer stamp re-orders the layers over the row even when its value stays.
+          if (next !== prev || cell._over !== undefined) writes += this._putBase(table, cell, next);
         }
       }
       for (const [key, pks] of staging._removals) {
         const table = this._table(key);
         for (const pk of pks) {
           const cell = table._cells.get(pk);
-          if (cell === undefined || baseOf(cell) === undefined) continue;
+          // A removal older than the stored row leaves it; a newer one is remembered even
+          // when the row is already gone, so an older response cannot bring it back.
+          if (cell === undefined || stamp < cell._stamp) continue;
           cell._stamp = stamp;
-          writes += this._putBase(table, cell, undefined);
+          if (baseOf(cell) !== undefined) writes += this._putBase(table, cell, undefined);
         }
       }
       for (const { collection, write } of staging._collections) {
@@ -215,9 +222,10 @@ export class Store {
    * row's existence: a row hidden by an optimistic removal keeps its place, so a rollback
    * shows it where it was. Returns 1 when the signal was written.
    */
-  _put(table: Table, cell: Cell, next: Row | undefined): number {
+  _put(table: Table, cell: Cell, next?: Row): number {
     const prev = cell._sig.peek();
-    if (next === prev) return 0;
+    // Equal data writes nothing (rule 2); a layer folded or dropped makes new, equal objects.
+    if (next === prev || (next !== undefined && prev !== undefined && equalFields(next, prev))) return 0;
     cell._sig.value = next;
     if (table._idx !== undefined) reindex(table, prev, next);
     const member = next !== undefined || (cell._over !== undefined && cell._over._base !== undefined);

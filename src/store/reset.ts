@@ -16,8 +16,9 @@ export function resetStore(store: Store): void {
         cell._over = undefined;
         cell._member = false;
         cell._stamp = 0;
+        cell._expiresAt = 0;
         // Through `_put`, so live queries hear of it (changes.ts); membership is cleared below.
-        store._put(table, cell, undefined);
+        store._put(table, cell);
       }
       for (const sig of table._idx?.values() ?? []) sig.value = undefined;
       table._members.length = 0;

@@ -9,6 +9,7 @@
  * entry.
  */
 import { Computed, type ReadonlySignal } from '@preact/signals-core';
+import { isEntity } from '../schema/Entity.js';
 import { Query } from '../schema/Query.js';
 import type { Schema } from '../schema/types.js';
 import { denormalizeValue, queryKeyOf } from '../schema/visit.js';
@@ -38,9 +39,9 @@ interface Mountable {
 export class Views {
   readonly #store: Store;
   readonly #views = new Map<string, WeakRef<ReadonlySignal<unknown>>>();
+  // A key may have been taken again by a newer view since: drop it only when reclaimed.
   readonly #registry = new FinalizationRegistry<string>((key) => {
-    const ref = this.#views.get(key);
-    if (ref !== undefined && ref.deref() === undefined) this.#views.delete(key);
+    if (this.#views.get(key)?.deref() === undefined) this.#views.delete(key);
   });
 
   constructor(store: Store) {
@@ -73,7 +74,11 @@ export class Views {
     );
   }
 
-  /** The view of an endpoint response by its key. */
+  /**
+   * The view of an endpoint response by its key. Until the key has a response, an
+   * endpoint whose schema is an Entity reads the row its args name, wherever that row
+   * came from (a list, another endpoint), as Reactive Data Client's `queryKey` does.
+   */
   response(key: string, schema: Schema, args: readonly unknown[]): ReadonlySignal<unknown> {
     // A cached view is one Map lookup away: this is the hot path of every render.
     const found = this.#views.get(key)?.deref();
@@ -81,7 +86,8 @@ export class Views {
     const result = this.#store._result(key);
     return this.#cached(key, () =>
       this.#denormalizing(args, (walker) => {
-        const stored = result._sig.value;
+        let stored = result._sig.value;
+        if (stored === undefined && isEntity(schema)) stored = schema.queryKey(args);
         return stored === undefined ? undefined : denormalizeValue(schema, stored, walker);
       }),
     );

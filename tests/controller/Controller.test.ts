@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Controller, NetworkError, RestEndpoint, SchemaError, effect } from '../../src/index.js';
+import { Controller, Invalidate, NetworkError, RestEndpoint, SchemaError, effect } from '../../src/index.js';
 import { User, allUsers, makeUsers } from '../_fixtures/models.js';
 import { json, send, sleep, startServer, type TestServer } from '../_fixtures/server.js';
 
@@ -284,3 +284,53 @@ errorExpiry('a current error is not refetched on every read; after errorExpiryLe
 });
 
 errorExpiry.run();
+
+//#region Entity endpoints, fetching state
+const detail = suite<{ ctrl: Controller }>('Controller: an Entity endpoint reads a row another response cached');
+detail.before.each(setup(detail));
+detail.after.each(teardown);
+
+detail('resolves from the row while the response that stored it is fresh, then fetches', async () => {
+  let now = 1000;
+  const ctrl = new Controller({ clock: () => now });
+  const { getUsers, getUser } = endpoints();
+  await ctrl.fetch(getUsers);
+  assert.is(ctrl.response(getUser, { id: 'u2' }).value, ctrl.get(User, { id: 'u2' }), 'the view reads the row');
+  assert.is(ctrl.isStale(getUser, { id: 'u2' }), false);
+  const user = await ctrl.fetchIfStale(getUser, { id: 'u2' });
+  assert.is(user.name, 'user 2');
+  assert.is(server.count('GET', '/users/u2'), 0, 'no request');
+  assert.ok(ctrl.isStale(getUser, { id: 'u9' }), 'a row nobody cached is missing');
+
+  now += 60_001;
+  assert.ok(ctrl.isStale(getUser, { id: 'u2' }), 'stale once the list that vouched for it expired');
+  await ctrl.fetchIfStale(getUser, { id: 'u2' });
+  assert.is(server.count('GET', '/users/u2'), 1);
+});
+
+detail('a fetched response whose entity was removed is stale', async () => {
+  const ctrl = (detail as any).ctrl as Controller;
+  const { getUser } = endpoints();
+  await ctrl.fetch(getUser, { id: 'u1' });
+  assert.is(ctrl.isStale(getUser, { id: 'u1' }), false);
+  ctrl.set(new Invalidate(User), { id: 'u1' });
+  assert.is(ctrl.response(getUser, { id: 'u1' }).value, undefined);
+  assert.ok(ctrl.isStale(getUser, { id: 'u1' }));
+});
+
+detail('isFetching is true while a GET of the key is in flight, and tracked', async () => {
+  const ctrl = (detail as any).ctrl as Controller;
+  const { getUsers, getUser } = endpoints();
+  const seen: boolean[] = [];
+  const stop = effect(() => {
+    seen.push(ctrl.isFetching(getUsers));
+  });
+  const request = ctrl.fetch(getUsers);
+  assert.is(ctrl.isFetching(getUser, { id: 'u1' }), false, 'another key');
+  await request;
+  assert.equal(seen, [false, true, false]);
+  stop();
+});
+
+detail.run();
+//#endregion

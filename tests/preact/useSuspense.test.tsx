@@ -160,6 +160,36 @@ suspense('null args fetch nothing and read undefined', async () => {
   unmount();
 });
 
+suspense('invalidating a mounted list sends one request and shows the new data; no fallback meanwhile', async () => {
+  reset(3);
+  const ctrl = new Controller();
+  function Count() {
+    return <b>{useSuspense(getUsers).length}</b>;
+  }
+  const { root, unmount } = mount(ctrl, <Count />);
+  await waitFor(() => root.textContent === '3', 'the list');
+  await settle();
+  db.set('u4', { id: 'u4', name: 'user 4', isAdmin: false });
+  const open = hold();
+  ctrl.invalidate(getUsers);
+  await waitFor(() => server.count('GET', '/users') === 2, 'the refetch');
+  assert.is(root.textContent, '3', 'the cached list keeps showing');
+  open();
+  await waitFor(() => root.textContent === '4', 'the new data');
+  ctrl.invalidateAll();
+  await waitFor(() => server.count('GET', '/users') === 3, 'invalidateAll refetches it too');
+  // A request in flight is shared: wait for its answer before expiring.
+  await waitFor(() => !ctrl.meta(getUsers).value.invalidated, 'the answer');
+  ctrl.expireAll();
+  await waitFor(() => server.count('GET', '/users') === 4, 'and expireAll');
+  await sleep(20);
+  assert.is(server.count('GET', '/users'), 4, 'once each');
+  unmount();
+  ctrl.invalidateAll();
+  await sleep(20);
+  assert.is(server.count('GET', '/users'), 4, 'an unmounted list is not refetched');
+});
+
 suspense.run();
 
 //#endregion
@@ -247,6 +277,22 @@ fetching('an error stays in the cache instead of throwing', async () => {
   await waitFor(() => ctrl.getError(getUser, { id: 'nobody' }) !== undefined, 'the error');
   await settle();
   assert.is(root.textContent, 'none');
+  unmount();
+});
+
+fetching('a mounted useFetch follows invalidation', async () => {
+  reset(3);
+  const ctrl = new Controller();
+  function One() {
+    return <b>{useFetch(getUser, { id: 'u1' })?.name}</b>;
+  }
+  const { root, unmount } = mount(ctrl, <One />);
+  await waitFor(() => root.textContent === 'user 1', 'the data');
+  await settle();
+  db.set('u1', { ...db.get('u1')!, name: 'renamed' });
+  ctrl.invalidate(getUser, { id: 'u1' });
+  await waitFor(() => root.textContent === 'renamed', 'the refetched data');
+  assert.is(server.count('GET', '/users/u1'), 2);
   unmount();
 });
 

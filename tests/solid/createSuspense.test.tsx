@@ -131,6 +131,35 @@ suspense('null args fetch nothing and read undefined', async () => {
   dispose();
 });
 
+suspense('invalidating a mounted list sends one request and shows the new data; no fallback meanwhile', async () => {
+  reset(3);
+  const ctrl = new Controller();
+  const { root, dispose } = mount(ctrl, () => {
+    const users = createSuspense(getUsers);
+    return <b>{users()?.length}</b>;
+  });
+  await waitFor(() => root.textContent === '3', 'the list');
+  db.set('u4', { id: 'u4', name: 'user 4', isAdmin: false });
+  const open = hold();
+  ctrl.invalidate(getUsers);
+  await waitFor(() => server.count('GET', '/users') === 2, 'the refetch');
+  assert.is(root.textContent, '3', 'the cached list keeps showing');
+  open();
+  await waitFor(() => root.textContent === '4', 'the new data');
+  ctrl.invalidateAll();
+  await waitFor(() => server.count('GET', '/users') === 3, 'invalidateAll refetches it too');
+  // A request in flight is shared: wait for its answer before expiring.
+  await waitFor(() => !ctrl.meta(getUsers).value.invalidated, 'the answer');
+  ctrl.expireAll();
+  await waitFor(() => server.count('GET', '/users') === 4, 'and expireAll');
+  await sleep(20);
+  assert.is(server.count('GET', '/users'), 4, 'once each');
+  dispose();
+  ctrl.invalidateAll();
+  await sleep(20);
+  assert.is(server.count('GET', '/users'), 4, 'an unmounted list is not refetched');
+});
+
 suspense.run();
 
 //#endregion
@@ -181,6 +210,21 @@ fetching('an error stays in the cache instead of throwing', async () => {
   });
   await waitFor(() => ctrl.getError(getUser, { id: 'nobody' }) !== undefined, 'the error');
   assert.is(root.textContent, 'none');
+  dispose();
+});
+
+fetching('a mounted createFetch follows invalidation', async () => {
+  reset(3);
+  const ctrl = new Controller();
+  const { root, dispose } = mount(ctrl, () => {
+    const user = createFetch(getUser, () => ({ id: 'u1' }));
+    return <b>{user()?.name}</b>;
+  });
+  await waitFor(() => root.textContent === 'user 1', 'the data');
+  db.set('u1', { ...db.get('u1')!, name: 'renamed' });
+  ctrl.invalidate(getUser, { id: 'u1' });
+  await waitFor(() => root.textContent === 'renamed', 'the refetched data');
+  assert.is(server.count('GET', '/users/u1'), 2);
   dispose();
 });
 

@@ -1,0 +1,163 @@
+// Model-based schedules: optimistic edits and deletes, plain GETs, failures and answers in
+// any order, checked after every step against a reference model. The requests are
+// Endpoints whose fetch functions the schedule settles (the HTTP path is covered by
+// optimistic.test.ts); what is checked is the Controller's ordering of layers and
+// responses.
+//
+//   SCHEDULES=20000 node tests/run.mjs optimistic.model     more schedules
+//   SEED=1234 node tests/run.mjs optimistic.model           one schedule, by its seed
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { All, Controller, Endpoint, Entity, Invalidate } from '../../src/index.js';
+
+class Item extends Entity {
+  id = '';
+  v = '';
+  pk() {
+    return this.id;
+  }
+  static override key = 'Item';
+}
+const allItems = new All(Item);
+const IDS = ['a', 'b', 'c'];
+
+/** mulberry32: a small seeded PRNG. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** One request of the schedule, in start order. */
+interface Request {
+  kind: 'edit' | 'delete' | 'get';
+  id: string;
+  /** The value an edit writes. */
+  v: string;
+  /** Undefined while pending; the row it answered (`null`: removed) or 'failed'. */
+  outcome: { v: string } | null | 'failed' | undefined;
+  settle: (ok: boolean) => void;
+  done: Promise<unknown>;
+}
+
+/**
+ * The reference: a row shows the newest source by start order among answered requests
+ * (a GET or an edit: its row; a delete: nothing) and pending optimistic requests (an
+ * edit: its value; a delete: nothing). Failed requests are no source.
+ */
+function expected(requests: Request[], id: string): string | undefined {
+  for (let i = requests.length - 1; i >= 0; i--) {
+    const r = requests[i];
+    if (r.id !== id || r.outcome === 'failed') continue;
+    if (r.outcome === undefined) {
+      if (r.kind === 'get') continue;
+      return r.kind === 'edit' ? r.v : undefined;
+    }
+    return r.outcome === null ? undefined : r.outcome.v;
+  }
+  return 'v0';
+}
+
+async function runSchedule(seed: number): Promise<number> {
+  const rnd = random(seed);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)];
+  const ctrl = new Controller();
+  /** The server's rows; a request reads or changes them when it is answered. */
+  const server = new Map(IDS.map((id) => [id, 'v0']));
+  const requests: Request[] = [];
+  const pending: Request[] = [];
+
+  const endpoint = (kind: Request['kind']) =>
+    new Endpoint(
+      (params: { id: string; n: number }, body?: { v: string }) =>
+        new Promise((resolve, reject) => {
+          const request = requests[params.n];
+          request.settle = (ok) => {
+            const row = server.get(request.id);
+            if (!ok || (kind !== 'edit' && row === undefined)) {
+              request.outcome = 'failed';
+              reject(new Error('fails'));
+            } else if (kind === 'edit') {
+              server.set(request.id, body!.v);
+              request.outcome = { v: body!.v };
+              resolve({ id: request.id, v: body!.v });
+            } else if (kind === 'delete') {
+              server.delete(request.id);
+              request.outcome = null;
+              resolve({ id: request.id });
+            } else {
+              request.outcome = { v: row! };
+              resolve({ id: request.id, v: row });
+            }
+          };
+        }),
+      {
+        name: kind,
+        schema: kind === 'delete' ? new Invalidate(Item) : Item,
+        sideEffect: kind !== 'get',
+        key: (params: { id: string; n: number }) => `${kind} ${params.n}`,
+        getOptimisticResponse:
+          kind === 'get' ? undefined : (_snap: unknown, params: { id: string }, body?: { v: string }) => ({ id: params.id, ...body }),
+      },
+    );
+  const endpoints = { edit: endpoint('edit'), delete: endpoint('delete'), get: endpoint('get') };
+  const seeded = new Endpoint(async () => IDS.map((id) => ({ id, v: 'v0' })), { schema: [Item] });
+  await ctrl.fetch(seeded);
+
+  const history: string[] = [];
+  const check = (step: string) => {
+    history.push(step);
+    step = history.join(' → ');
+    for (const id of IDS) {
+      const want = expected(requests, id);
+      assert.is(ctrl.get(Item, { id })?.v, want, `seed ${seed}, ${step}: row ${id}`);
+    }
+    const shown = ctrl.get(allItems)!.map((item) => item.id);
+    const want = IDS.filter((id) => expected(requests, id) !== undefined);
+    assert.equal([...shown].sort(), want, `seed ${seed}, ${step}: All`);
+  };
+
+  const steps = 6 + Math.floor(rnd() * 10);
+  for (let step = 0; step < steps || pending.length > 0; step++) {
+    if (step < steps && (pending.length === 0 || rnd() < 0.55)) {
+      const kind: Request['kind'] = pick(['edit', 'edit', 'edit', 'delete', 'get']);
+      const id = pick(IDS);
+      const request: Request = { kind, id, v: `v${requests.length + 1}`, outcome: undefined, settle: () => {}, done: Promise.resolve() };
+      requests.push(request);
+      pending.push(request);
+      const params = { id, n: requests.length - 1 };
+      const args = kind === 'edit' ? [params, { v: request.v }] : [params];
+      request.done = (ctrl.fetch as any)(endpoints[kind], ...args).catch(() => undefined);
+      check(`start ${kind} ${id} (${request.v})`);
+    } else {
+      const request = pending.splice(Math.floor(rnd() * pending.length), 1)[0];
+      request.settle(rnd() < 0.7);
+      await request.done;
+      check(`answer ${request.kind} ${request.id} (${request.v}) ${request.outcome === 'failed' ? 'failed' : 'ok'}`);
+    }
+  }
+  return requests.length;
+}
+
+const model = suite('optimistic schedules against a reference model');
+
+model('every step of every schedule equals the model', async () => {
+  const only = process.env.SEED;
+  const count = Number(process.env.SCHEDULES ?? 1000);
+  const seeds = only !== undefined ? [Number(only)] : Array.from({ length: count }, (_, i) => i + 1);
+  let requests = 0;
+  for (const seed of seeds) {
+    try {
+      requests += await runSchedule(seed);
+    } catch (error) {
+      console.error(`schedule failed: SEED=${seed} node tests/run.mjs optimistic.model`);
+      throw error;
+    }
+  }
+  assert.ok(requests >= seeds.length * 6);
+});
+
+model.run();

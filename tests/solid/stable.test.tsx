@@ -1,0 +1,178 @@
+/** @jsxImportSource solid-js */
+import { container, tick, waitFor } from '../_fixtures/dom.js';
+import { For, Suspense, createSignal } from 'solid-js';
+import { render } from 'solid-js/web';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { Controller } from '../../src/index.js';
+import { CacheProvider, createQuery, createSuspense } from '../../src/solid/index.js';
+import { Post, User } from '../_fixtures/models.js';
+import { db, getUser, getUsers, reset, server, start } from '../_fixtures/usersApi.js';
+
+/** Records DOM mutations below `root`, by kind. */
+function watch(root: HTMLElement) {
+  const seen = { text: 0, nodes: 0 };
+  const observer = new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === 'characterData') seen.text++;
+      else if (r.type === 'childList') seen.nodes++;
+    }
+  });
+  observer.observe(root, { subtree: true, characterData: true, childList: true });
+  return { seen, stop: () => observer.disconnect() };
+}
+
+const stable = suite('stable identity');
+stable.before(start);
+stable.after(() => server.close());
+
+stable('renaming one entity through a fetch keeps every <For> row and updates one text', async () => {
+  reset(50);
+  const ctrl = new Controller();
+  let created = 0;
+  function Row(props: { user: User }) {
+    created++;
+    return <li>{props.user.name}</li>;
+  }
+  function List() {
+    const users = createSuspense(getUsers);
+    return (
+      <ul>
+        <For each={users()}>{(user) => <Row user={user} />}</For>
+      </ul>
+    );
+  }
+  const root = container();
+  const dispose = render(
+    () => (
+      <CacheProvider controller={ctrl}>
+        <Suspense fallback="loading">
+          <List />
+        </Suspense>
+      </CacheProvider>
+    ),
+    root,
+  );
+  await waitFor(() => root.querySelectorAll('li').length === 50, 'the list');
+  assert.is(created, 50);
+  const { seen, stop } = watch(root);
+
+  db.set('u7', { ...db.get('u7')!, name: 'Renamed' });
+  await ctrl.fetch(getUser, { id: 'u7' });
+  await tick();
+  assert.is(root.querySelectorAll('li')[6].textContent, 'Renamed');
+  assert.is(created, 50, 'no row component was created again');
+  assert.equal(seen, { text: 1, nodes: 0 }, 'one text node changed, no node was replaced');
+
+  // The list itself refetched with the new name: nothing changes on screen.
+  await ctrl.fetch(getUsers);
+  await tick();
+  assert.is(created, 50);
+  assert.equal(seen, { text: 1, nodes: 0 });
+  stop();
+  dispose();
+});
+
+stable('an entity is one object in every view; unchanged arrays keep their identity', async () => {
+  reset(3);
+  const ctrl = new Controller();
+  await ctrl.fetch(getUsers);
+  let list!: () => User[] | undefined;
+  let one!: () => User | undefined;
+  const dispose = render(
+    () => (
+      <CacheProvider controller={ctrl}>
+        {(() => {
+          list = createSuspense(getUsers) as () => User[] | undefined;
+          one = createQuery(User, () => ({ id: 'u2' }));
+          return null;
+        })()}
+      </CacheProvider>
+    ),
+    container(),
+  );
+  const before = list()!;
+  const u2 = one()!;
+  assert.is(before[1], u2, 'the list row and the detail are one object');
+  assert.ok(u2 instanceof User, 'it keeps the class');
+  assert.is(u2.pk(), 'u2', 'and its methods');
+  assert.is.not(u2, ctrl.get(User, { id: 'u2' }), 'it is not the cache object (that one changes)');
+  // The table holds stable objects weakly: one that is still held survives collection.
+  for (let i = 0; i < 3; i++) {
+    (globalThis as { gc?: () => void }).gc!();
+    await tick();
+  }
+
+  ctrl.set(User, { id: 'u2' }, { id: 'u2', name: 'Two' });
+  assert.is(one(), u2, 'same object after a change');
+  assert.is(u2.name, 'Two', 'with the new field value');
+  const after = list()!;
+  assert.is.not(after, before, 'the array changed (a member changed)');
+  assert.is(after[0], before[0]);
+  assert.is(after[2], before[2]);
+
+  ctrl.set(User, { id: 'u9' }, { id: 'u9', name: 'unrelated' });
+  assert.is(list(), after, 'an unrelated write keeps the array');
+  dispose();
+});
+
+stable('fields read in a computation re-run it only when that field changes', () => {
+  const ctrl = new Controller();
+  ctrl.set(User, { id: 'u1' }, { id: 'u1', name: 'Ada', isAdmin: false });
+  let nameRuns = 0;
+  let adminRuns = 0;
+  const root = container();
+  const dispose = render(
+    () => (
+      <CacheProvider controller={ctrl}>
+        {(() => {
+          const user = createQuery(User, () => ({ id: 'u1' }));
+          return (
+            <p>
+              {(nameRuns++, user()?.name)}|{(adminRuns++, String(user()?.isAdmin))}
+            </p>
+          );
+        })()}
+      </CacheProvider>
+    ),
+    root,
+  );
+  assert.is(root.textContent, 'Ada|false');
+  ctrl.set(User, { id: 'u1' }, { id: 'u1', name: 'Grace' });
+  assert.is(root.textContent, 'Grace|false');
+  assert.is(nameRuns, 2);
+  assert.is(adminRuns, 1, 'the other field did not re-run');
+  dispose();
+});
+
+stable('nested entities and cycles resolve to stable objects', () => {
+  const ctrl = new Controller();
+  ctrl.set(User, { id: 'a' }, { id: 'a', name: 'Ada', posts: [{ id: 'p1', title: 'One', author: 'a' }] });
+  const [id, setId] = createSignal('p1');
+  let post!: () => Post | undefined;
+  let author!: () => User | undefined;
+  const dispose = render(
+    () => (
+      <CacheProvider controller={ctrl}>
+        {(() => {
+          post = createQuery(Post, () => ({ id: id() }));
+          author = createQuery(User, () => ({ id: 'a' }));
+          return null;
+        })()}
+      </CacheProvider>
+    ),
+    container(),
+  );
+  const ada = author()!;
+  assert.is(post()!.author, ada);
+  assert.is(ada.posts[0], post(), 'the cycle closes on the same objects');
+  assert.is(ada.posts[0].author, ada);
+  ctrl.set(Post, { id: 'p1' }, { id: 'p1', title: 'Uno' });
+  assert.is(ada.posts[0].title, 'Uno', 'the nested field updated in place');
+  assert.is(author(), ada);
+  setId('nope');
+  assert.is(post(), undefined);
+  dispose();
+});
+
+stable.run();
