@@ -73,7 +73,7 @@ function run(steps: readonly Step[], make: MakeTerminal, entries: readonly unkno
  * A live query yielding `R`, read with arguments `A`. Created by {@link live} and its
  * builder methods; read it like any `Query`.
  */
-export class LiveQuery<R, A extends readonly unknown[] = []> extends Query<All, R, A> {
+export class LiveQuery<R, A extends readonly unknown[] = []> extends Query<any, R, A> {
   /** @internal */
   readonly _entity: EntityClass;
   /** @internal */
