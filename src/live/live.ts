@@ -16,8 +16,9 @@
  */
 import { Computed, untracked, type ReadonlySignal } from '@preact/signals-core';
 import { All } from '../schema/All.js';
-import type { Entity } from '../schema/Entity.js';
+import { isEntity, type Entity } from '../schema/Entity.js';
 import { Query } from '../schema/Query.js';
+import { SchemaError, describe } from '../schema/SchemaError.js';
 import type { EntityClass, EntityOf } from '../schema/types.js';
 import type { Store } from '../store/Store.js';
 import { chain, count, distinct, extreme, groupBy, sum, window, type MakeTerminal, type Step, type Terminal } from './sinks.js';
@@ -228,5 +229,7 @@ export class LiveWindow<T, A extends readonly unknown[] = []> extends LiveQuery<
 export function live<E extends typeof Entity>(source: E): LiveList<EntityOf<E>>;
 export function live<E extends typeof Entity>(source: All<E>): LiveList<EntityOf<E>>;
 export function live(source: EntityClass | All<any>): LiveList<any> {
-  return new LiveList(source instanceof All ? source.schema : source, []);
+  const entity = source instanceof All ? source.schema : source;
+  if (!isEntity(entity)) throw new SchemaError(`live(): expected an Entity class or new All(Entity), got ${describe(source)}`);
+  return new LiveList(entity, []);
 }

@@ -158,6 +158,11 @@ lq('a function that throws: the reader sees the error, the data stays, a later w
   assert.is(ctrl.get(risky), 5);
 });
 
+lq('a source that is not an entity is a SchemaError naming what it got', () => {
+  assert.throws(() => live({} as never), (e: Error) => e.name === 'SchemaError' && /live\(\): expected an Entity class/.test(e.message));
+  assert.throws(() => live('User' as never), /got "User"/);
+});
+
 lq('typed end to end', () => {
   const ctrl = new Controller();
   const groups = ctrl.get(live(Member).groupBy((m) => m.team, (g) => ({ n: g.count(), low: g.min((m) => m.score) })));
