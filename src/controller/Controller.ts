@@ -297,7 +297,7 @@ export class Controller {
    * @returns the denormalized response with `read`, else its stored form
    */
   #write(endpoint: EndpointInterface, args: readonly unknown[], key: string, value: unknown, stamp: number, read = false): unknown {
-    if (stamp <= this.#reset) throw new Error(`${endpoint.name}: dropped, the store was reset while the request was in flight`);
+    if (stamp <= this.#reset) throw new Error(`${endpoint.name}: dropped by resetEntireStore`);
     const staging = new Staging(endpoint.name, args);
     const store = this.#store;
     const schema = endpoint.schema;
