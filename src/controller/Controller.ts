@@ -17,8 +17,9 @@ import { Signal, batch, effect, untracked, type ReadonlySignal } from '@preact/s
 import type { EndpointInterface } from '../endpoint/types.js';
 import { isEntity } from '../schema/Entity.js';
 import type { Query } from '../schema/Query.js';
+import { SchemaError } from '../schema/SchemaError.js';
 import type { Denormalize, Input, Schema } from '../schema/types.js';
-import { denormalizeValue, normalizeValue } from '../schema/visit.js';
+import { denormalizeValue, normalizeRoot } from '../schema/visit.js';
 import { resetStore } from '../store/reset.js';
 import { Staging } from '../store/Staging.js';
 import { Store, type Meta } from '../store/Store.js';
@@ -45,6 +46,12 @@ export interface ControllerOptions {
    * route every request through one place (auth refresh, logging, a test double).
    */
   fetch?: (endpoint: EndpointInterface, args: readonly unknown[]) => Promise<unknown>;
+  /**
+   * Receives what a reader (an `effect`, a component) threw while it re-ran after a write
+   * of this Controller. A reader's error never fails the fetch or the write that made it
+   * re-run. Default: `console.error`.
+   */
+  onError?: (error: unknown) => void;
 }
 
 /**
@@ -119,6 +126,7 @@ export class Controller {
   readonly #views = new Views(this.#store);
   readonly #clock: () => number;
   readonly #run: (endpoint: EndpointInterface, args: readonly unknown[]) => Promise<unknown>;
+  readonly #onError: (error: unknown) => void;
   /** Fetch start counter: orders responses (two clock reads can return the same ms). */
   #stamp = 0;
   /** Stamp of the last `resetEntireStore`: requests started before it write nothing. */
@@ -137,6 +145,7 @@ export class Controller {
     this.#clock = options.clock ?? (() => timers.now());
     this.#polling = new Polling(timers, () => false);
     this.#run = options.fetch ?? ((endpoint, args) => endpoint.fetch(...args));
+    this.#onError = options.onError ?? ((error) => console.error(error));
     bindMethods(this);
   }
 
@@ -254,7 +263,7 @@ export class Controller {
       this.#store._layers.get(stamp)?._drop();
       throw error;
     }
-    return this.#receive(endpoint, args, key, value, stamp);
+    return this.#write(endpoint, args, key, value, stamp, true);
   }
 
   /**
@@ -287,49 +296,76 @@ export class Controller {
     });
   }
 
-  /** Writes a response, then resolves it to its denormalized value. */
-  #receive(endpoint: EndpointInterface, args: readonly unknown[], key: string, value: unknown, stamp: number): unknown {
-    const normalized = this.#write(endpoint, args, key, value, stamp);
-    // The key is known: read the view directly instead of recomputing it through `response()`.
-    if (this.#retains(endpoint)) return this.#views.response(key, endpoint.schema, args).peek();
-    return untracked(() => denormalizeValue(endpoint.schema, normalized, new Walker(this.#store, args)));
-  }
-
   /** Whether the endpoint's responses are kept by key. */
   #retains(endpoint: EndpointInterface): boolean {
     return !endpoint.sideEffect && endpoint.dataExpiryLength !== 0;
   }
 
-  /** Normalizes a response completely, then writes it in one batch; returns its stored form. */
-  #write(endpoint: EndpointInterface, args: readonly unknown[], key: string, value: unknown, stamp: number): unknown {
-    if (stamp <= this.#reset) throw new Error(`${endpoint.name}: dropped, the store was reset while the request was in flight`);
+  /**
+   * Normalizes a response completely, then writes it in one batch, as one transaction:
+   * when anything after the first write throws (with `read`, the first read of the
+   * response), every write is undone and the error is recorded as the fetch's failure.
+   * @returns the denormalized response with `read`, else its stored form
+   */
+  #write(endpoint: EndpointInterface, args: readonly unknown[], key: string, value: unknown, stamp: number, read = false): unknown {
+    if (stamp <= this.#reset) throw new Error(`${endpoint.name}: dropped by resetEntireStore`);
     const staging = new Staging(endpoint.name, args);
+    const store = this.#store;
+    const schema = endpoint.schema;
     let normalized: unknown;
     try {
-      normalized = normalizeValue(endpoint.schema, value, staging, '');
+      normalized = normalizeRoot(schema, value, staging);
     } catch (error) {
       throw this.#fail(endpoint, key, error, stamp);
     }
     const retain = this.#retains(endpoint);
     const now = this.#clock();
     const expiresAt = now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY);
-    batch(() => {
-      this.#store._commit(staging, stamp, expiresAt);
-      if (!retain) return;
-      const result = this.#store._result(key);
-      if (stamp < result._stamp) return;
-      result._stamp = stamp;
-      if (!equalValue(result._sig.peek(), normalized)) result._sig.value = normalized;
-      result._meta.value = {
-        fetchedAt: now,
-        expiresAt,
-        error: undefined,
-        errorExpiresAt: 0,
-        // An invalidation issued after this fetch started outlives its answer.
-        invalidated: result._invalidated >= stamp,
-      };
+    let out: unknown = normalized;
+    let failed = false;
+    this.#batch(() => {
+      try {
+        out = store._transact(() => {
+          store._commit(staging, stamp, expiresAt);
+          const result = retain ? store._result(key) : undefined;
+          if (result !== undefined && stamp >= result._stamp) {
+            store._save(result);
+            result._stamp = stamp;
+            if (!equalValue(result._sig.peek(), normalized)) result._sig.value = normalized;
+            result._meta.value = {
+              fetchedAt: now,
+              expiresAt,
+              error: undefined,
+              errorExpiresAt: 0,
+              // An invalidation issued after this fetch started outlives its answer.
+              invalidated: result._invalidated >= stamp,
+            };
+          }
+          if (!read) return normalized;
+          // The key is known: read the view directly instead of recomputing it through `response()`.
+          if (result !== undefined) return this.#views.response(key, schema, args).peek();
+          return untracked(() => denormalizeValue(schema, normalized, new Walker(store, args)));
+        });
+      } catch (error) {
+        failed = true;
+        // A read's SchemaError (rows nested too deep) is ours: it gets the endpoint's name.
+        out = error instanceof SchemaError ? new SchemaError(`${endpoint.name}: ${error.message}`, error.path) : error;
+      }
     });
-    return normalized;
+    if (failed) throw this.#fail(endpoint, key, out, stamp);
+    return out;
+  }
+
+  /**
+   * Runs writes in one batch. Readers re-run when it ends; what they throw goes to
+   * `onError`, never to the writer.
+   */
+  #batch(fn: () => void): void {
+    try {
+      batch(fn);
+    } catch (error) {
+      this.#onError(error);
+    }
   }
 
   /**
@@ -345,11 +381,13 @@ export class Controller {
       const result = this.#store._result(key);
       if (stamp >= result._stamp) {
         const now = this.#clock();
-        result._meta.value = {
-          ...result._meta.peek(),
-          error: named,
-          errorExpiresAt: now + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
-        };
+        this.#batch(() => {
+          result._meta.value = {
+            ...result._meta.peek(),
+            error: named,
+            errorExpiresAt: now + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
+          };
+        });
       }
     }
     return named;
@@ -417,8 +455,8 @@ export class Controller {
     let value = argsAndValue[argsAndValue.length - 1];
     if (typeof value === 'function') value = value(this.#views.query(schema, args).peek());
     const staging = new Staging(describeSchema(schema), args);
-    normalizeValue(schema, value, staging, '');
-    this.#store._commit(staging, ++this.#stamp);
+    normalizeRoot(schema, value, staging);
+    this.#batch(() => this.#store._commit(staging, ++this.#stamp));
   }
 
   /**
@@ -440,11 +478,13 @@ export class Controller {
   setError<E extends EndpointInterface>(endpoint: E, ...argsAndError: readonly unknown[]): void {
     const args = argsAndError.slice(0, -1);
     const result = this.#store._result(endpoint.key(...args));
-    result._meta.value = {
-      ...result._meta.peek(),
-      error: argsAndError[argsAndError.length - 1] as Error,
-      errorExpiresAt: this.#clock() + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
-    };
+    this.#batch(() => {
+      result._meta.value = {
+        ...result._meta.peek(),
+        error: argsAndError[argsAndError.length - 1] as Error,
+        errorExpiresAt: this.#clock() + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
+      };
+    });
   }
 
   /**
@@ -466,7 +506,7 @@ export class Controller {
     const key = endpoint.key(...args);
     const result = this.#store._result(key);
     result._invalidated = this.#stamp;
-    result._meta.value = { ...result._meta.peek(), invalidated: true };
+    this.#batch(() => (result._meta.value = { ...result._meta.peek(), invalidated: true }));
     this.#refetch(key);
   }
 
@@ -486,13 +526,14 @@ export class Controller {
 
   #markAll(filter: KeyFilter, change: Partial<Meta>, invalidated?: number): void {
     const test = typeof filter === 'function' ? filter : (key: string) => filter.testKey(key);
-    const marked: string[] = [];
-    batch(() => {
-      for (const [key, result] of this.#store._results) {
-        if (result._sig.peek() === undefined || !test(key)) continue;
+    const results = this.#store._results;
+    // `test` runs before the batch: what it throws goes to the caller.
+    const marked = [...results.keys()].filter((key) => results.get(key)!._sig.peek() !== undefined && test(key));
+    this.#batch(() => {
+      for (const key of marked) {
+        const result = results.get(key)!;
         if (invalidated !== undefined) result._invalidated = invalidated;
         result._meta.value = { ...result._meta.peek(), ...change };
-        marked.push(key);
       }
     });
     for (const key of marked) this.#refetch(key);

@@ -24,7 +24,7 @@
  * - `name` and `sideEffect` are prototype accessors whose setter defines an own data
  *   property, so a derived default can be replaced by an option or an assignment.
  */
-import { argsKey } from '../util/argsKey.js';
+import { argsKey, idOf } from '../util/argsKey.js';
 import type { Schema } from '../schema/types.js';
 import type { EndpointInterface, SnapshotInterface } from './types.js';
 
@@ -36,7 +36,7 @@ export type FetchFunction<A extends readonly any[] = any[], R = any> = (this: an
  * listed here too, for subclasses with options of their own).
  */
 export interface EndpointOptions<A extends readonly any[] = any[], R = any, S extends Schema = Schema> {
-  /** Name used in keys and error messages. Default: the fetch function's name, else `'Endpoint'`. */
+  /** Name used in keys and error messages. Default: the fetch function's name, else `'Endpoint#<n>'`, unique per fetch function. */
   name?: string;
   /** Normalization schema; `undefined` stores the value as is. Default: `undefined`. */
   schema?: S;
@@ -136,11 +136,15 @@ export class Endpoint<A extends readonly any[] = any[], R = any, S extends Schem
 
   /**
    * Name used in keys and error messages.
-   * Default: the name of the fetch function (when it has a useful one), else `'Endpoint'`.
+   * Default: the name of the fetch function (when it has a useful one), else
+   * `'Endpoint#'` and a number unique to the fetch function, so two anonymous endpoints
+   * never share a cache key.
    */
   get name(): string {
-    const name = (this as { fetch?: { name?: unknown } }).fetch?.name;
-    return typeof name === 'string' && name !== '' && name !== 'fetch' && name !== 'anonymous' ? name : 'Endpoint';
+    const fetch = this.fetch;
+    const name = fetch.name;
+    // Anonymous endpoints must not share keys: each fetch function gets a number.
+    return name !== '' && name !== 'fetch' && name !== 'anonymous' ? name : `Endpoint#${idOf(fetch)}`;
   }
   set name(value: string) {
     defineOwn(this, 'name', value);
@@ -164,11 +168,14 @@ export class Endpoint<A extends readonly any[] = any[], R = any, S extends Schem
 
   /**
    * Identity of a request in the cache: equal for equal arguments (object keys sorted,
-   * `undefined` members dropped).
+   * `undefined` members dropped), distinct for `NaN`, `null`, `Infinity`, and for
+   * different functions.
+   * @throws TypeError naming the endpoint for a symbol, an invalid Date or arguments
+   *   nested deeper than 100 levels.
    * @returns `` `${name} ${argsKey(args)}` ``
    */
   key(...args: A): string {
-    return `${this.name} ${argsKey(args)}`;
+    return `${this.name} ${argsKey(args, this.name)}`;
   }
 
   /**

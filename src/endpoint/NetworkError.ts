@@ -1,8 +1,10 @@
 /**
  * `NetworkError`: the server answered, but not with a 2xx status.
  *
- * Thrown by {@link RestEndpoint.fetchResponse}. The `Response` is kept unread so a caller
- * (or an error boundary) can read the error body: `await error.response.json()`.
+ * Thrown by {@link RestEndpoint.fetchResponse} with a detached copy of the response: its
+ * status, headers and the first 16 KiB of its body, so a caller (or an error boundary)
+ * can read the error body (`await error.response.json()`) while the connection of the
+ * original is already released and an error kept in the cache holds no socket.
  */
 
 /** Where a failed request came from; every member is optional. */
@@ -31,7 +33,7 @@ export interface NetworkErrorSource {
 export class NetworkError extends Error {
   /** HTTP status of the response (e.g. `404`). */
   readonly status: number;
-  /** The response itself, body not read yet. */
+  /** The response given to the constructor (from `RestEndpoint`: a detached copy, body up to 16 KiB). */
   readonly response: Response;
 
   /**

@@ -28,8 +28,9 @@
 import type { Collection, CollectionAddition } from '../schema/Collection.js';
 import type { EntityInput, Schema } from '../schema/types.js';
 import { defineOwn, Endpoint, type EndpointOptions, type SameTypeOptions } from './Endpoint.js';
+import { DEV } from '../util/env.js';
 import { NetworkError } from './NetworkError.js';
-import { compilePath, searchString, type PathParams } from './path.js';
+import { compilePath, searchString, unsendable, type PathParams } from './path.js';
 
 //#region types
 
@@ -83,6 +84,11 @@ export interface RestEndpointOptions<
   sideEffect?: boolean;
   /** Merged into every request's init (credentials, mode, signal, headers …). Default: none. */
   requestInit?: RequestInit;
+  /**
+   * Query-string names whose values error messages replace by `***` (messages end up in
+   * logs). Default: `/token|secret|passw|auth|key|sig|session|cred/i`; `/$^/` keeps all.
+   */
+  secretParams?: RegExp;
   /** Replaces the prototype `process` for this instance. Default: returns the value. */
   process?: (this: RestEndpoint<P, SP, M, B, R, S>, value: any, ...args: RestArgs<P, SP, M, B>) => R;
   /** Replaces the prototype `parseResponse`. */
@@ -196,6 +202,8 @@ export class RestEndpoint<
   declare body: B | undefined;
   /** Merged into every request's init. Default: `undefined`. */
   declare requestInit: RequestInit | undefined;
+  /** Query-string names redacted in error messages. Default: `/token|secret|passw|auth|key|sig|session|cred/i`. */
+  declare secretParams: RegExp;
   /** Normalization schema. Default: `undefined`. */
   declare schema: S;
 
@@ -213,7 +221,7 @@ export class RestEndpoint<
 
   static {
     // Defaults live on the prototype so options, assignments and subclass fields override them.
-    Object.assign(this.prototype, { method: 'GET', urlPrefix: '', path: '' });
+    Object.assign(this.prototype, { method: 'GET', urlPrefix: '', path: '', secretParams: /token|secret|passw|auth|key|sig|session|cred/i });
   }
 
   /** Name used in error messages. Default: `` `${method} ${path}` ``; a `name` option wins. */
@@ -249,10 +257,18 @@ export class RestEndpoint<
    * The full URL: `urlPrefix` + path with parameters encoded + query string of the other
    * parameters (keys sorted, `undefined` dropped).
    * @throws Error naming the endpoint and the parameter when a required one is missing.
+   * @throws TypeError naming the endpoint and the parameter when a value cannot go into
+   *   a URL: a function, a symbol, an invalid Date, a lone surrogate, or a path value
+   *   `.` or `..`.
    */
   url(...args: RestArgs<P, SP, M, B>): string {
     const params = this._params(args);
     const compiled = compilePath(this.path);
+    for (const key in params) {
+      if (unsendable(params[key], compiled.names.has(key))) {
+        throw new TypeError(`${this.name}: parameter "${key}" cannot go in a URL`);
+      }
+    }
     const path = compiled.build(params);
     if (typeof path !== 'string') {
       throw new Error(`${this.name}: missing path parameter "${path.missing}" for path ${this.path}`);
@@ -304,7 +320,10 @@ export class RestEndpoint<
 
   /**
    * Sends the request with the global `fetch`.
-   * @throws NetworkError for a status outside 200–299 (the response is left unread).
+   * @throws NetworkError for a status outside 200–299. Its `response` is a detached copy
+   *   holding the first 16 KiB of the body: the original body is read (or cancelled past
+   *   16 KiB), so the connection is released, and an error kept in the cache holds no
+   *   socket.
    * @throws Error naming the endpoint when the request could not be sent (`cause`: the original error); an abort is rethrown as is.
    */
   async fetchResponse(input: string, init: RequestInit): Promise<Response> {
@@ -314,9 +333,11 @@ export class RestEndpoint<
     } catch (error) {
       if ((error as { name?: unknown })?.name === 'AbortError') throw error;
       const reason = error instanceof Error ? error.message : String(error);
-      throw new Error(`${this.name}: ${init.method ?? 'GET'} ${input} could not be sent: ${reason}`, { cause: error });
+      throw new Error(`${this.name}: ${init.method ?? 'GET'} ${this.#redact(input)} could not be sent: ${reason}`, { cause: error });
     }
-    if (!response.ok) throw new NetworkError(response, { endpoint: this.name, method: init.method, url: input });
+    if (!response.ok) {
+      throw new NetworkError(await detach(response), { endpoint: this.name, method: init.method, url: this.#redact(input) });
+    }
     return response;
   }
 
@@ -335,10 +356,11 @@ export class RestEndpoint<
     try {
       return JSON.parse(text);
     } catch (error) {
-      const start = text.length > 80 ? `${text.slice(0, 80)}…` : text;
+      // The body is data: quoted in development only.
+      const start = DEV ? `. Body starts with: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}` : '';
       throw new Error(
-        `${this.name}: the response body of ${this.method} ${response.url} is not valid JSON ` +
-          `(${(error as Error).message}). Body starts with: ${start}`,
+        `${this.name}: the response body of ${this.method} ${this.#redact(response.url)} is not valid JSON ` +
+          `(${(error as Error).message})${start}`,
         { cause: error },
       );
     }
@@ -467,6 +489,11 @@ export class RestEndpoint<
     return alone ? found : mapped;
   }
 
+  /** A URL for messages: values of query names matching `secretParams` replaced by `***`. */
+  #redact(url: string): string {
+    return url.replace(/(?<=[?&])([^=&#]*)=[^&#]*/g, (pair, name: string) => (this.secretParams.test(name) ? `${name}=***` : pair));
+  }
+
   /** @internal Whether this endpoint's calls end with a body argument. */
   _hasBody(): boolean {
     return !BODYLESS.has(this.method.toUpperCase()) && !('body' in this && this.body === undefined);
@@ -481,6 +508,28 @@ export class RestEndpoint<
   /** @internal The body of a call, `undefined` for bodyless endpoints. */
   _body(args: readonly unknown[]): unknown {
     return this._hasBody() ? args[args.length - 1] : undefined;
+  }
+}
+
+/** Bytes of a failed response's body kept in its {@link NetworkError}. */
+const ERROR_BODY_LIMIT = 16_384;
+
+/**
+ * A copy of a failed response holding at most the first `ERROR_BODY_LIMIT` bytes of its
+ * body. The original body is read to its end or cancelled, which releases the connection.
+ */
+async function detach(response: Response): Promise<Response> {
+  try {
+    const reader = response.body!.getReader();
+    const chunks: BlobPart[] = [];
+    for (let size = 0, chunk; size < ERROR_BODY_LIMIT && !(chunk = await reader.read()).done; size += chunk.value.byteLength) {
+      chunks.push(chunk.value);
+    }
+    await reader.cancel();
+    return new Response(new Blob(chunks).slice(0, ERROR_BODY_LIMIT), response);
+  } catch {
+    // No body, or a status a Response cannot be built with (0 for an opaque response).
+    return response;
   }
 }
 

@@ -8,6 +8,8 @@
  * URLs (and equal cache keys).
  */
 
+import { own } from '../util/own.js';
+
 //#region types
 
 /** A value accepted for a path or search parameter. */
@@ -45,6 +47,22 @@ export type ShortenPath<P extends string> = P extends `${infer Head}/:${infer Ta
 //#region runtime
 
 const PARAM = /:(\w+)(\??)/g;
+/**
+ * What no URL may carry: a lone surrogate (not part of a pair), an invalid Date; in a
+ * path (tested with a leading `/`) also `.` and `..`, which a URL resolves (their encoded
+ * forms too), climbing the path.
+ */
+const UNSENDABLE = /[\uD800-\uDFFF]|^\/?Invalid Date$|^\/\.\.?$/u;
+
+/**
+ * @internal True when a parameter value cannot go into a URL: a function, a symbol, an
+ * invalid Date, a string with a lone surrogate, and in the path also `.` or `..`.
+ */
+export function unsendable(value: unknown, inPath: boolean): boolean {
+  return Array.isArray(value)
+    ? value.some((item) => unsendable(item, inPath))
+    : typeof value === 'function' || typeof value === 'symbol' || UNSENDABLE.test((inPath ? '/' : '') + String(value));
+}
 
 interface Token {
   readonly name: string;
@@ -92,7 +110,8 @@ function compile(path: string): CompiledPath {
       for (const token of tokens) {
         let literal = path.slice(from, token.start);
         from = token.end;
-        const value = params[token.name];
+        // Own members only: `:constructor` must not read Object.prototype.constructor.
+        const value = own(params, token.name);
         if (value === undefined || value === null || value === '') {
           if (!token.optional) return { missing: token.name };
           // An absent optional segment takes its leading slash with it: /files/:name? → /files

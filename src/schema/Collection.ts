@@ -175,7 +175,7 @@ function listArgs(args: readonly unknown[]): readonly unknown[] {
 }
 
 function matches(arg: unknown, key: string, want: unknown): boolean {
-  if (typeof arg !== 'object' || arg === null || !(key in arg)) return false;
+  if (typeof arg !== 'object' || arg === null || !Object.hasOwn(arg, key)) return false;
   const have = (arg as Record<string, unknown>)[key];
   return have === want || (have !== undefined && have !== null && String(have) === String(want));
 }

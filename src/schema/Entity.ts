@@ -16,6 +16,8 @@ import type { DenormalizeContext, NormalizeContext, Schema } from './types.js';
 export type Deserializer = ((value: any) => unknown) | (new (value: any) => unknown);
 
 const templates = new WeakMap<Function, object>();
+/** The merge hooks: a class that overrides none is merged by the store's fast path. */
+const hooks = ['merge', 'mergeWithStore', 'shouldUpdate', 'shouldReorder'] as const;
 const classLike = /^class[\s{]/;
 /** Built-in constructors that must be called with `new` to give an object. */
 const nativeConstructors: ReadonlySet<Function> = new Set<Function>([Date, URL, Map, Set, RegExp]);
@@ -122,18 +124,14 @@ export abstract class Entity {
 
   /** @internal Whether a merge hook differs from the default (else the store merges on its own, faster). */
   static get _hooked(): boolean {
-    return (
-      this.merge !== Entity.merge ||
-      this.mergeWithStore !== Entity.mergeWithStore ||
-      this.shouldUpdate !== Entity.shouldUpdate ||
-      this.shouldReorder !== Entity.shouldReorder
-    );
+    return hooks.some((hook) => this[hook] !== Entity[hook]);
   }
 
   /** @internal Normalizes one raw value into a staged row; returns its pk. */
   static normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
     if (value === null || value === undefined) return value;
-    if (typeof value === 'string' || typeof value === 'number') return String(value);
+    // A nested string or number is a pk; at the root (an HTML page, say) it is no entity.
+    if ((typeof value === 'string' || typeof value === 'number') && path !== '') return String(value);
     if (typeof value !== 'object' || Array.isArray(value)) {
       throw new SchemaError(
         `${ctx.source}: expected a ${this._key} object at ${at(path)}, got ${describe(value)}`,
@@ -141,6 +139,8 @@ export abstract class Entity {
       );
     }
     const input = this.process({ ...value }, undefined, undefined, ctx.args) as Record<string, unknown>;
+    // An own `__proto__` key (JSON.parse makes one) would set the prototype of the instance.
+    delete input.__proto__;
     const pk = this.pk(input, undefined, undefined, ctx.args);
     if (pk === undefined) {
       throw new SchemaError(

@@ -1,7 +1,9 @@
 /**
  * Thrown when a value does not fit its schema. The message names the endpoint or
- * schema, where in the value the problem is, and what was found.
+ * schema, where in the value the problem is, and what was found (the value itself in
+ * development only).
  */
+import { DEV } from '../util/env.js';
 export class SchemaError extends Error {
   override name = 'SchemaError';
   /** Where in the response the problem is, as a dotted path (`''` for the root). */
@@ -12,10 +14,14 @@ export class SchemaError extends Error {
   }
 }
 
-/** @internal A short description of a value for error messages. */
+/**
+ * @internal A short description of a value for error messages. Values are data (emails,
+ * names): they are quoted in development only; production messages name the type.
+ */
 export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (!DEV) return typeof value;
   if (typeof value === 'object') {
     let text: string;
     try {

@@ -2,6 +2,7 @@
  * `new Union({ post: Post, link: Link }, 'type')`: a value that is one of several entity
  * types, chosen by a field (or a function of the value).
  */
+import { own } from '../util/own.js';
 import { SchemaError, at, describe } from './SchemaError.js';
 import type { DenormalizeContext, EntityClass, EntityOf, NormalizeContext, SchemaClass } from './types.js';
 
@@ -26,7 +27,7 @@ export class Union<M extends { readonly [name: string]: EntityClass } = { readon
       throw new SchemaError(`${ctx.source}: expected a Union member object at ${at(path)}, got ${describe(value)}`, path);
     }
     const name = this.#nameOf(value as Record<string, unknown>);
-    const member = this.schema[name];
+    const member = own(this.schema, name);
     if (member === undefined) {
       throw new SchemaError(
         `${ctx.source}: Union at ${at(path)} has no member "${name}" (members: ${Object.keys(this.schema).join(', ')}); got ${describe(value)}`,
@@ -39,7 +40,7 @@ export class Union<M extends { readonly [name: string]: EntityClass } = { readon
   denormalize(stored: unknown, ctx: DenormalizeContext): EntityOf<M[keyof M]> {
     if (typeof stored !== 'object' || stored === null) return undefined as EntityOf<M[keyof M]>;
     const { id, schema } = stored as { id: string; schema: string };
-    const member = this.schema[schema];
+    const member = own(this.schema, schema);
     return (member === undefined ? undefined : ctx.entity(member, String(id))) as EntityOf<M[keyof M]>;
   }
   /** Schema protocol: read by `{ ...pk fields, [attribute]: name }`. */
@@ -47,7 +48,7 @@ export class Union<M extends { readonly [name: string]: EntityClass } = { readon
     const first = args[0];
     if (typeof first !== 'object' || first === null) return undefined;
     const name = this.#nameOf(first as Record<string, unknown>);
-    const member = this.schema[name];
+    const member = own(this.schema, name);
     if (member === undefined) return undefined;
     const id = member.queryKey(args);
     return id === undefined ? undefined : { id, schema: name };

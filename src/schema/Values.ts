@@ -17,7 +17,8 @@ export class Values<S extends Schema = Schema> implements SchemaClass {
       throw new SchemaError(`${ctx.source}: expected an object of values at ${at(path)}, got ${describe(value)}`, path);
     }
     const out: Record<string, unknown> = {};
-    for (const key in value) out[key] = ctx.visit(this.schema, (value as Record<string, unknown>)[key], `${path}.${key}`);
+    // An own `__proto__` key (JSON.parse makes one) would set the map's prototype: dropped.
+    for (const key in value) if (key !== '__proto__') out[key] = ctx.visit(this.schema, (value as Record<string, unknown>)[key], `${path}.${key}`);
     return out;
   }
   /** Schema protocol: missing entities are left out. */

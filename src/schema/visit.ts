@@ -19,6 +19,15 @@ export function normalizeValue(schema: Schema, value: unknown, ctx: NormalizeCon
   return value;
 }
 
+/**
+ * @internal Normalizes a whole response: like `normalizeValue`, but an empty one
+ * (`null`, `undefined`: a 204 or an empty body) is a `SchemaError` when there is a schema.
+ */
+export function normalizeRoot(schema: Schema, value: unknown, ctx: NormalizeContext): unknown {
+  if (value == null && schema !== undefined) throw new SchemaError(`${ctx.source}: empty response`);
+  return normalizeValue(schema, value, ctx, '');
+}
+
 /** @internal Denormalizes a stored value with `schema`, reading through `ctx`. */
 export function denormalizeValue(schema: Schema, stored: unknown, ctx: DenormalizeContext): unknown {
   if (schema === undefined || schema === null || stored === undefined || stored === null) return stored;
@@ -31,13 +40,17 @@ export function denormalizeValue(schema: Schema, stored: unknown, ctx: Denormali
   return stored;
 }
 
-/** @internal Normalizes each member of an array. */
+/** @internal Normalizes each member of an array; `null` and `undefined` members are left out. */
 export function normalizeArray(item: Schema, value: unknown, ctx: NormalizeContext, path: string, what: string): unknown[] {
   if (!Array.isArray(value)) {
     throw new SchemaError(`${ctx.source}: expected ${what} at ${at(path)}, got ${describe(value)}`, path);
   }
-  const out = new Array(value.length);
-  for (let i = 0; i < value.length; i++) out[i] = ctx.visit(item, value[i], `${path}[${i}]`);
+  // `null` members are dropped, as in Reactive Data Client.
+  const out = [];
+  for (let i = 0; i < value.length; i++) {
+    const v = ctx.visit(item, value[i], `${path}[${i}]`);
+    if (v != null) out.push(v);
+  }
   return out;
 }
 
@@ -63,6 +76,7 @@ export function normalizeObject(
     throw new SchemaError(`${ctx.source}: expected an object at ${at(path)}, got ${describe(value)}`, path);
   }
   const out: Record<string, unknown> = { ...value };
+  delete out.__proto__;
   for (const key in def) {
     if (out[key] !== undefined) out[key] = ctx.visit(def[key], out[key], `${path}.${key}`);
   }

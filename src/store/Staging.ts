@@ -2,11 +2,18 @@
  * Staging area for one response (DESIGN rule 9: a response is atomic). Normalization
  * writes here; nothing reaches the signal tables until the whole response normalized
  * without error, and then `Store._commit` writes it in one batch.
+ *
+ * Normalization recurses through `visit`; a payload nested deeper than `MAX_NESTING`
+ * schema levels (entities in entities, lists in lists) is rejected with a `SchemaError`
+ * instead of overflowing the stack.
  */
 import { SchemaError } from '../schema/SchemaError.js';
 import type { CollectionLike, CollectionWrite, EntityClass, NormalizeContext, Schema } from '../schema/types.js';
 import { normalizeValue } from '../schema/visit.js';
 import type { Row } from './Store.js';
+
+/** Schema levels a response may nest (entities in entities, lists in lists). */
+export const MAX_NESTING = 1000;
 
 /** @internal */
 export class Staging implements NormalizeContext {
@@ -18,6 +25,7 @@ export class Staging implements NormalizeContext {
   readonly _collections: { collection: CollectionLike; write: CollectionWrite }[] = [];
   /** entity key → class, to detect two classes sharing one key. */
   readonly _classes = new Map<string, EntityClass>();
+  #depth = 0;
 
   constructor(source: string, args: readonly unknown[]) {
     this.source = source;
@@ -60,6 +68,12 @@ export class Staging implements NormalizeContext {
   }
 
   visit(schema: Schema, value: unknown, path: string): unknown {
-    return normalizeValue(schema, value, this, path);
+    if (++this.#depth > MAX_NESTING) {
+      throw new SchemaError(`${this.source}: nested over ${MAX_NESTING} levels`, path);
+    }
+    const out = normalizeValue(schema, value, this, path);
+    // Not restored when normalizing throws: a staging that failed is dropped.
+    this.#depth--;
+    return out;
   }
 }

@@ -9,6 +9,9 @@
  * - Rows carry the fetch stamp that wrote them: an older response merges under newer
  *   fields instead of overwriting them (rule 6).
  * - No allocation per tracked read: a cached read is two Map lookups and a field check.
+ * - A commit can be undone: inside `_transact`, every write records how to restore what
+ *   it replaced, so a failure after the first write (a merge hook, the first read of a
+ *   response) leaves the tables as they were (rule 9).
  */
 import { Signal, batch } from '@preact/signals-core';
 import type { CollectionLike, CollectionWrite, EntityClass } from '../schema/types.js';
@@ -42,16 +45,24 @@ export class Cell {
   _seen = 0;
   /** Optimistic layers over the row (see Layers.ts); `undefined` when none. */
   _over: Overlay | undefined = undefined;
-  /** Whether the cell is in its table's `_members`. */
+  /** Whether the cell is in its table's membership. */
   _member = false;
+  /** Neighbours in the table's membership list (first-stored order). */
+  _prev: Cell | undefined = undefined;
+  _next: Cell | undefined = undefined;
 }
 
 /** @internal All rows of one entity key, plus its membership (for `All`). */
 export class Table {
   readonly _cells = new Map<string, Cell>();
-  /** Cells of the stored rows, in first-stored order. Mutated in place; see `_version`. */
-  readonly _members: Cell[] = [];
-  /** Bumped once per batch in which `_members` changed. */
+  /**
+   * Cells of the stored rows, in first-stored order: a doubly linked list through
+   * `Cell._prev` / `_next`, so a removal is O(1) and an undone removal goes back to its
+   * place. Mutated in place; see `_version`.
+   */
+  _head: Cell | undefined = undefined;
+  _tail: Cell | undefined = undefined;
+  /** Bumped once per batch in which the membership changed. */
   readonly _version = new Signal(0);
   /** Whether any row of this key was ever stored. */
   _ever = false;
@@ -68,6 +79,32 @@ export class Table {
       this._cells.set(pk, cell);
     }
     return cell;
+  }
+
+  /** Appends a cell to the membership; returns how to take it out again. */
+  _join(cell: Cell): () => void {
+    this.#link(cell, this._tail, undefined);
+    return () => this._leave(cell);
+  }
+
+  /** Takes a cell out of the membership; returns how to put it back in its place. */
+  _leave(cell: Cell): () => void {
+    const { _prev, _next } = cell;
+    if (_prev === undefined) this._head = _next;
+    else _prev._next = _next;
+    if (_next === undefined) this._tail = _prev;
+    else _next._prev = _prev;
+    // Undone in reverse order, the neighbours are again those it had.
+    return () => this.#link(cell, _prev, _next);
+  }
+
+  #link(cell: Cell, prev: Cell | undefined, next: Cell | undefined): void {
+    cell._prev = prev;
+    cell._next = next;
+    if (prev === undefined) this._head = cell;
+    else prev._next = cell;
+    if (next === undefined) this._tail = cell;
+    else next._prev = cell;
   }
 }
 
@@ -158,6 +195,46 @@ export class Store {
     return cell;
   }
 
+  /** Undo steps of the transaction in progress; `undefined` when none is open. */
+  #undo: (() => void)[] | undefined = undefined;
+
+  /**
+   * @internal Runs `fn` as one transaction: when it throws, every write it made through
+   * this store is undone, in reverse order, before the error propagates. Not nested.
+   */
+  _transact<T>(fn: () => T): T {
+    const undo: (() => void)[] = (this.#undo = []);
+    try {
+      return fn();
+    } catch (error) {
+      for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
+      throw error;
+    } finally {
+      this.#undo = undefined;
+    }
+  }
+
+  /**
+   * @internal Records how to restore the bookkeeping of a row, list or result (stamp,
+   * expiry, list args, meta) when the transaction in progress fails; values written
+   * through `_put` / `_putList` are recorded there. Free outside a transaction: `?.`
+   * skips building the closure.
+   */
+  _save(cell: { _stamp: number; _expiresAt?: number; _args?: readonly unknown[]; readonly _sig: Signal<any>; readonly _meta?: Signal<Meta> }): void {
+    const { _stamp, _expiresAt, _args } = cell;
+    const value = cell._sig.peek();
+    const meta = cell._meta?.peek();
+    this.#undo?.push(() => {
+      cell._stamp = _stamp;
+      if (_expiresAt !== undefined) cell._expiresAt = _expiresAt;
+      if (_args !== undefined) cell._args = _args;
+      if (meta !== undefined) {
+        cell._sig.value = value;
+        cell._meta!.value = meta;
+      }
+    });
+  }
+
   /**
    * Writes everything a response staged, in one batch. `stamp` orders responses by
    * fetch start: an older stamp never overwrites fields written by a newer one.
@@ -173,6 +250,7 @@ export class Store {
         const hooked = schema !== undefined && schema._hooked;
         for (const [pk, row] of rows) {
           const cell = table._cell(pk);
+          this._save(cell);
           if (expiresAt > cell._expiresAt) cell._expiresAt = expiresAt;
           const prev = baseOf(cell);
           let next: Row;
@@ -196,6 +274,7 @@ export class Store {
           // A removal older than the stored row leaves it; a newer one is remembered even
           // when the row is already gone, so an older response cannot bring it back.
           if (cell === undefined || stamp < cell._stamp) continue;
+          this._save(cell);
           cell._stamp = stamp;
           if (baseOf(cell) !== undefined) writes += this._putBase(table, cell, undefined);
         }
@@ -204,7 +283,16 @@ export class Store {
         writes += this.#writeList(collection, write, stamp);
       }
       // A response takes the place of its own optimistic layer, in the same batch.
-      this._layers.get(stamp)?._drop();
+      const layer = this._layers.get(stamp);
+      if (layer !== undefined) {
+        // Undone, the layer is back over the rows and lists it covered.
+        const covered = [...layer._tables.keys(), ...layer._lists.keys()].map((cell) => [cell, cell._over, [...cell._over!._layers]] as const);
+        this.#undo?.push(() => {
+          this._layers.set(stamp, layer);
+          for (const [cell, over, layers] of covered) (cell._over = over)!._layers.splice(0, Infinity, ...layers);
+        });
+        layer._drop();
+      }
       return writes;
     });
   }
@@ -213,7 +301,7 @@ export class Store {
   _putBase(table: Table, cell: Cell, base: Row | undefined): number {
     const over = cell._over;
     if (over === undefined) return this._put(table, cell, base);
-    over._base = base;
+    this.#base(over, base);
     return this._put(table, cell, over._row(cell));
   }
 
@@ -222,19 +310,27 @@ export class Store {
    * row's existence: a row hidden by an optimistic removal keeps its place, so a rollback
    * shows it where it was. Returns 1 when the signal was written.
    */
-  _put(table: Table, cell: Cell, next: Row | undefined): number {
+  _put(table: Table, cell: Cell, next?: Row): number {
     const prev = cell._sig.peek();
     // Equal data writes nothing (rule 2); a layer folded or dropped makes new, equal objects.
     if (next === prev || (next !== undefined && prev !== undefined && equalFields(next, prev))) return 0;
+    const ever = table._ever;
+    this.#undo?.push(() => {
+      cell._sig.value = prev;
+      if (table._idx !== undefined) reindex(table, next, prev);
+      table._ever = ever;
+    });
     cell._sig.value = next;
     if (table._idx !== undefined) reindex(table, prev, next);
     const member = next !== undefined || (cell._over !== undefined && cell._over._base !== undefined);
     if (member !== cell._member) {
       cell._member = member;
-      if (member) {
-        table._members.push(cell);
-        table._ever = true;
-      } else table._members.splice(table._members.indexOf(cell), 1);
+      const back = member ? table._join(cell) : table._leave(cell);
+      this.#undo?.push(() => {
+        cell._member = !member;
+        back();
+      });
+      if (member) table._ever = true;
       // Several bumps inside one batch notify readers once.
       table._version.value++;
     }
@@ -244,11 +340,19 @@ export class Store {
   /** @internal Sets a list's server value; what readers see is it under any layers. */
   _putList(list: ListCell, base: readonly unknown[] | undefined): number {
     const over = list._over;
-    const next = over === undefined ? base : ((over._base = base), over._list(list));
+    const next = over === undefined ? base : (this.#base(over, base), over._list(list));
     const prev = list._sig.peek();
     if (next === prev || (prev !== undefined && next !== undefined && equalValue(prev, next))) return 0;
+    this.#undo?.push(() => (list._sig.value = prev));
     list._sig.value = next;
     return 1;
+  }
+
+  /** Sets the server value under an overlay, undone with the transaction in progress. */
+  #base(over: Overlay, base: unknown): void {
+    const prev = over._base;
+    this.#undo?.push(() => (over._base = prev));
+    over._base = base;
   }
 
   #writeList(collection: CollectionLike, write: CollectionWrite, stamp: number): number {
@@ -257,6 +361,7 @@ export class Store {
       const prev = baseOf(list);
       if (mode === 'set' || (mode === 'page' && prev === undefined)) {
         if (stamp < list._stamp) continue;
+        this._save(list);
         list._stamp = stamp;
         list._args = write.args;
         writes += this._putList(list, write.items);

@@ -18,9 +18,16 @@
  *   walk(User u1) ──► Post p1 ──► User u1 (on the stack: back edge, return u1's object)
  *        ▲                                 │
  *        └──── low(p1) = index(u1) ◄───────┘   → u1 and p1 form one group
+ *
+ * Depth: rows are built recursively, so payloads would decide the depth of the stack. A
+ * walk builds at most `MAX_DEPTH` (256) rows nested in each other; a deeper chain (a
+ * parent of a parent of …, from one response or many) throws a `SchemaError` naming the
+ * entity key. A fetch whose first read throws it is undone by the Controller; rows
+ * chained deeper by several responses make the reads of the chain's head throw it.
  */
 import type { CollectionLike, DenormalizeContext, EntityClass, Schema } from '../schema/types.js';
 import { denormalizeValue } from '../schema/visit.js';
+import { SchemaError } from '../schema/SchemaError.js';
 import { DEV } from '../util/env.js';
 import { indexOf } from './indexes.js';
 import type { Cell, Row, Store, Table } from './Store.js';
@@ -38,6 +45,10 @@ interface Frame {
 
 let walks = 0;
 
+/** Rows a walk builds nested in each other (see "Depth" above). */
+const MAX_DEPTH = 256;
+
+
 /** @internal A denormalization pass; create one per view computation. */
 export class Walker implements DenormalizeContext {
   readonly args: readonly unknown[];
@@ -48,6 +59,8 @@ export class Walker implements DenormalizeContext {
   /** The row currently being built (its nested reads report to it). */
   #top: Frame | undefined = undefined;
   #index = 0;
+  /** Rows being built, nested in each other. */
+  #depth = 0;
   #lastSchema: EntityClass | undefined = undefined;
   #lastTable: Table | undefined = undefined;
 
@@ -73,10 +86,9 @@ export class Walker implements DenormalizeContext {
     const table = this.#store._table(schema._key);
     table._version.value; // subscribe to membership
     if (!table._ever) return undefined;
-    const members = table._members;
     const out: unknown[] = [];
-    for (let i = 0; i < members.length; i++) {
-      const v = this.#read(schema, members[i]);
+    for (let cell = table._head; cell !== undefined; cell = cell._next) {
+      const v = this.#read(schema, cell);
       if (v !== undefined) out.push(v);
     }
     return out;
@@ -124,16 +136,21 @@ export class Walker implements DenormalizeContext {
   }
 
   #build(schema: EntityClass, cell: Cell, row: Row, parent: Frame | undefined): object {
+    if (this.#depth === MAX_DEPTH) {
+      throw new SchemaError(`${schema._key}: rows nest over ${MAX_DEPTH} deep (cut the chain with Lazy)`);
+    }
     const obj = schema._create(row);
     const index = this.#index++;
     const frame: Frame = { walker: this, cell, obj, index, low: index, deps: undefined };
     cell._frame = frame;
     this.#stack.push(frame);
     this.#top = frame;
+    this.#depth++;
     try {
       schema._link(obj, row, this);
     } finally {
       this.#top = parent;
+      this.#depth--;
     }
     if (DEV) Object.freeze(obj);
     if (frame.low === index) this.#finish(frame);
@@ -167,6 +184,7 @@ export class Walker implements DenormalizeContext {
     for (const frame of this.#stack) frame.cell._frame = undefined;
     this.#stack.length = 0;
     this.#top = undefined;
+    this.#depth = 0;
   }
 }
 

@@ -15,12 +15,14 @@ export function resetStore(store: Store): void {
       for (const cell of table._cells.values()) {
         cell._over = undefined;
         cell._member = false;
+        cell._prev = cell._next = undefined;
         cell._stamp = 0;
         cell._expiresAt = 0;
-        cell._sig.value = undefined;
+        // Through `_put`, so live queries hear of it (changes.ts); membership is cleared below.
+        store._put(table, cell);
       }
       for (const sig of table._idx?.values() ?? []) sig.value = undefined;
-      table._members.length = 0;
+      table._head = table._tail = undefined;
       table._ever = false;
       table._version.value++;
     }

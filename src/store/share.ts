@@ -9,15 +9,20 @@
  * computed signal does not notify its readers.
  */
 import { DEV } from '../util/env.js';
+import { MAX_DEPTH } from '../util/equal.js';
 
-/** @internal */
-export function share<T>(prev: unknown, next: T): T {
-  if (prev === next) return next;
+/**
+ * @internal Below `MAX_DEPTH` levels nothing is shared (payload depth must not decide
+ * the stack). An own `__proto__` key is never assigned to (it would set the prototype).
+ */
+export function share<T>(prev: unknown, next: T, depth = 0): T {
+  if (prev === next || depth === MAX_DEPTH) return next;
+  depth++;
   if (Array.isArray(next)) {
     if (Array.isArray(prev) && prev.length === next.length) {
       let same = true;
       for (let i = 0; i < next.length; i++) {
-        const v = share(prev[i], next[i]);
+        const v = share(prev[i], next[i], depth);
         if (v !== prev[i]) same = false;
         if (v !== next[i] && !Object.isFrozen(next)) next[i] = v;
       }
@@ -32,7 +37,8 @@ export function share<T>(prev: unknown, next: T): T {
       let count = 0;
       for (const k in next) {
         count++;
-        const v = share((prev as Record<string, unknown>)[k], (next as Record<string, unknown>)[k]);
+        if (k === '__proto__') return next;
+        const v = share((prev as Record<string, unknown>)[k], (next as Record<string, unknown>)[k], depth);
         if (v !== (prev as Record<string, unknown>)[k] || !(k in prev)) same = false;
         if (v !== (next as Record<string, unknown>)[k] && !Object.isFrozen(next)) {
           (next as Record<string, unknown>)[k] = v;

@@ -6,44 +6,73 @@
  * (`query(q)` and `query(q, {})` share one view).
  */
 
-/** @internal Serializes one value with sorted object keys; `undefined` members are skipped. */
-export function stableStringify(value: unknown): string {
-  if (value === null || typeof value !== 'object') {
-    return value === undefined ? 'null' : JSON.stringify(value) ?? 'null';
-  }
+/** Arguments nested deeper than this are rejected (a cyclic argument would never end). */
+const MAX_DEPTH = 100;
+const ids = new WeakMap<object, number>();
+let lastId = 0;
+
+/** @internal A number unique to an object (or function) for the life of the program. */
+export function idOf(target: object): number {
+  let id = ids.get(target);
+  if (id === undefined) ids.set(target, (id = ++lastId));
+  return id;
+}
+
+/**
+ * @internal Serializes one value with sorted object keys; `undefined` members are skipped.
+ * Values JSON would confuse stay distinct: `NaN`, `Infinity` and `-Infinity` keep their
+ * names (JSON writes `null`), a bigint ends in `n`, a function is keyed by its identity.
+ * Throws (a bare `0`, which `argsKey` turns into a named `TypeError`) for a symbol, an
+ * invalid Date, or nesting deeper than 100 levels.
+ */
+export function stableStringify(value: unknown, depth = 0): string {
+  const type = typeof value;
+  if (type === 'number' || type === 'boolean') return String(value);
+  if (type === 'bigint') return `${value}n`;
+  if (type === 'function') return `ƒ${idOf(value as Function)}`;
+  // argsKey names what cannot be keyed.
+  if (type === 'symbol' || depth > MAX_DEPTH || (value instanceof Date && isNaN(value.getTime()))) throw 0;
+  if (value === null || type !== 'object') return value === undefined ? 'null' : JSON.stringify(value);
+  depth++;
   if (Array.isArray(value)) {
     let out = '[';
-    for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + stableStringify(value[i]);
+    for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + stableStringify(value[i], depth);
     return out + ']';
   }
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
-    return stableStringify((value as { toJSON(): unknown }).toJSON());
+    return stableStringify((value as { toJSON(): unknown }).toJSON(), depth);
   }
-  const keys = Object.keys(value).sort();
+  const keys = Object.keys(value as object).sort();
   let out = '{';
   let first = true;
   for (const k of keys) {
     const v = (value as Record<string, unknown>)[k];
     if (v === undefined) continue;
-    out += (first ? '' : ',') + JSON.stringify(k) + ':' + stableStringify(v);
+    out += (first ? '' : ',') + JSON.stringify(k) + ':' + stableStringify(v, depth);
     first = false;
   }
   return out + '}';
 }
 
-/** @internal Key of an argument list: `''` for none (or only empty objects / undefined). */
-export function argsKey(args: readonly unknown[]): string {
+/**
+ * @internal Key of an argument list: `''` for none (or only empty objects / undefined).
+ * @throws TypeError starting with `source` when an argument cannot be keyed.
+ */
+export function argsKey(args: readonly unknown[], source = 'arguments'): string {
   let end = args.length;
   while (end > 0 && isEmptyArg(args[end - 1])) end--;
   if (end === 0) return '';
-  if (end === 1) return stableStringify(args[0]);
-  return stableStringify(args.slice(0, end));
+  try {
+    return stableStringify(end === 1 ? args[0] : args.slice(0, end));
+  } catch {
+    throw new TypeError(`${source}: arguments with a symbol, an invalid Date or over ${MAX_DEPTH} levels have no key`);
+  }
 }
 
 function isEmptyArg(arg: unknown): boolean {
   if (arg === undefined || arg === null) return true;
   if (typeof arg !== 'object' || Array.isArray(arg)) return false;
-  // Only a plain object can be empty: a Date or a class instance means something.
+  // Only a plain object can be empty: a Date (no own keys) is an argument like any other.
   const proto = Object.getPrototypeOf(arg);
   if (proto !== Object.prototype && proto !== null) return false;
   for (const k in arg) if ((arg as Record<string, unknown>)[k] !== undefined) return false;

@@ -5,18 +5,25 @@
  * Deserialized values need care: `Decimal` and Temporal types have `.equals`, `Date`
  * compares by `getTime()`, and Temporal's `valueOf` throws, so `valueOf` is never used.
  * Plain JSON objects and arrays compare member by member.
+ *
+ * Payload depth must not decide the stack: below `MAX_DEPTH` levels two values count as
+ * different. A deep value then costs one needless write, never a thrown `RangeError`.
  */
 
+/** @internal Levels compared before values count as different. */
+export const MAX_DEPTH = 500;
+
 /** @internal True when two stored field values mean the same data. */
-export function equalValue(a: unknown, b: unknown): boolean {
+export function equalValue(a: unknown, b: unknown, depth = 0): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
     // NaN is the only value not equal to itself.
     return a !== a && b !== b;
   }
+  if (depth === MAX_DEPTH) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!equalValue(a[i], b[i])) return false;
+    for (let i = 0; i < a.length; i++) if (!equalValue(a[i], b[i], depth + 1)) return false;
     return true;
   }
   if (a instanceof Date) return b instanceof Date && a.getTime() === b.getTime();
@@ -33,14 +40,14 @@ export function equalValue(a: unknown, b: unknown): boolean {
   if ((proto !== Object.prototype && proto !== null) || Object.getPrototypeOf(b) !== proto) {
     return false;
   }
-  return equalFields(a as Record<string, unknown>, b as Record<string, unknown>);
+  return equalFields(a as Record<string, unknown>, b as Record<string, unknown>, depth + 1);
 }
 
 /** @internal True when two plain records have the same keys with equal values. */
-export function equalFields(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+export function equalFields(a: Record<string, unknown>, b: Record<string, unknown>, depth = 0): boolean {
   let count = 0;
   for (const k in a) {
-    if (!(k in b) || !equalValue(a[k], b[k])) return false;
+    if (!(k in b) || !equalValue(a[k], b[k], depth)) return false;
     count++;
   }
   for (const _ in b) count--;

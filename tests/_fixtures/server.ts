@@ -33,6 +33,8 @@ export interface TestServer {
   route(method: string, pattern: string, handler: Handler): void;
   /** Number of requests whose method and path match. */
   count(method: string, path: string): number;
+  /** Connections accepted so far, and how many of them are still open. */
+  sockets(): { opened: number; open: number };
   close(): Promise<void>;
 }
 
@@ -93,6 +95,13 @@ export async function startServer(): Promise<TestServer> {
       json(res, 404, { error: `no route for ${recorded.method} ${recorded.path}` });
     });
   });
+  let opened = 0;
+  let open = 0;
+  server.on('connection', (socket) => {
+    opened++;
+    open++;
+    socket.on('close', () => open--);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -103,6 +112,9 @@ export async function startServer(): Promise<TestServer> {
     },
     count(method, path) {
       return requests.filter((r) => r.method === method && r.path === path).length;
+    },
+    sockets() {
+      return { opened, open };
     },
     close() {
       server.closeAllConnections();

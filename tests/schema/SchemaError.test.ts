@@ -14,7 +14,21 @@ errors('is an Error named SchemaError with the path of the problem', () => {
   assert.is(new SchemaError('bad').path, '');
 });
 
-errors('the message describes the offending value, shortened, for every kind of value', () => {
+errors('production messages name the type of the offending value, never the value (it is data)', () => {
+  if (process.env.NODE_ENV !== 'production') return;
+  const ctrl = new Controller();
+  const getUsers = endpoint('getUsers', [User]);
+  const message = (value: unknown) => schemaError(() => ctrl.setResponse(getUsers, value)).message;
+  assert.match(message('ada@example.com'), 'got string');
+  assert.not.match(message('ada@example.com'), 'ada');
+  assert.match(message({ email: 'ada@example.com' }), 'got object');
+  assert.not.match(message({ email: 'ada@example.com' }), 'ada');
+  assert.match(message(42), 'got number');
+  assert.match(schemaError(() => ctrl.setResponse(getUsers, [[1, 2]])).message, 'an array of 2');
+});
+
+errors('the message describes the offending value, shortened, for every kind of value (development)', () => {
+  if (process.env.NODE_ENV === 'production') return;
   const ctrl = new Controller();
   const getUsers = endpoint('getUsers', [User]);
   const message = (value: unknown) => schemaError(() => ctrl.setResponse(getUsers, value)).message;

@@ -41,11 +41,15 @@ visit('reading by args: a list shorthand and a schema without queryKey read noth
   assert.is(ctrl.get({ list: [User] }, { id: 'u1' }), undefined, 'an object of unreadable members reads nothing');
 });
 
-visit('a response of null is stored as it is', () => {
+visit('a response of null for a schema is a SchemaError naming the endpoint; nothing is stored', () => {
   const ctrl = new Controller();
   const maybe = endpoint('maybe', User);
-  ctrl.setResponse(maybe, null);
-  assert.is(ctrl.response(maybe).value, null);
+  const error = schemaError(() => ctrl.setResponse(maybe, null));
+  assert.is(error.message, 'maybe: empty response');
+  assert.is(ctrl.response(maybe).value, undefined);
+  const raw = endpoint('raw', undefined);
+  ctrl.setResponse(raw, null);
+  assert.is(ctrl.response(raw).value, null, 'without a schema, null is stored as it is');
 });
 
 visit.run();

@@ -1,0 +1,239 @@
+// A response is atomic under every failure (DESIGN rule 9): whatever throws while a
+// response is normalized, compared, merged, committed or first read, the error names the
+// endpoint, lands in the meta, and the cache is as it was before.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { All, Controller, Entity, RestEndpoint, SchemaError, effect } from '../../src/index.js';
+import { json, startServer, type TestServer } from '../_fixtures/server.js';
+
+class Node extends Entity {
+  id = '';
+  label = '';
+  next: Node | undefined = undefined;
+  pk() {
+    return this.id;
+  }
+  static override key = 'Node';
+}
+Node.schema = { next: Node };
+
+class Doc extends Entity {
+  id = '';
+  body: unknown = undefined;
+  pk() {
+    return this.id;
+  }
+  static override key = 'Doc';
+}
+
+/** `{ id: n0, next: { id: n1, next: … } }`, `length` rows. */
+function chain(length: number, prefix = 'n'): Record<string, unknown> {
+  let node: Record<string, unknown> | undefined = undefined;
+  for (let i = length - 1; i >= 0; i--) node = { id: `${prefix}${i}`, label: `#${i}`, next: node };
+  return node!;
+}
+
+/** An object nested `depth` levels: `{ a: { a: … { leaf: true } } }`, built as JSON text. */
+function deepJson(depth: number): string {
+  return '{"a":'.repeat(depth) + '{"leaf":true}' + '}'.repeat(depth);
+}
+
+/** The depth of the `next` chain of a denormalized node, walking without recursion. */
+function chainLength(node: Node | undefined): number {
+  let n = 0;
+  for (; node !== undefined; node = node.next) n++;
+  return n;
+}
+
+interface Ctx {
+  server: TestServer;
+  ctrl: Controller;
+  reported: unknown[];
+}
+
+function setup(ctx: Ctx) {
+  return async () => {
+    ctx.server = await startServer();
+    ctx.reported = [];
+    ctx.ctrl = new Controller({ onError: (error) => ctx.reported.push(error) });
+  };
+}
+
+const depth = suite<Ctx>('atomic: payload depth');
+depth.before.each(async (ctx) => setup(ctx)());
+depth.after.each((ctx) => ctx.server.close());
+
+depth('a plain field nested 10,000 deep and fetched twice writes and reads without a RangeError', async ({ server, ctrl }) => {
+  server.route('GET', '/docs/:id', (req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(`{"id":"${req.params.id}","body":${deepJson(10_000)}}`);
+  });
+  const getDoc = new RestEndpoint({ urlPrefix: server.url, path: '/docs/:id', schema: Doc, name: 'getDoc' });
+  const first = await ctrl.fetch(getDoc, { id: 'd1' });
+  const again = await ctrl.fetch(getDoc, { id: 'd1' });
+  assert.ok(again instanceof Doc);
+  assert.is(ctrl.get(Doc, { id: 'd1' }), again);
+  assert.ok(first.body !== undefined);
+  assert.is(ctrl.meta(getDoc, { id: 'd1' }).value.error, undefined);
+});
+
+depth('a response without schema nested 10,000 deep is stored and read twice', async ({ server, ctrl }) => {
+  server.route('GET', '/raw', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(deepJson(10_000));
+  });
+  const getRaw = new RestEndpoint({ urlPrefix: server.url, path: '/raw', name: 'getRaw' });
+  await ctrl.fetch(getRaw);
+  const value = (await ctrl.fetch(getRaw)) as { a: unknown };
+  assert.ok(typeof value.a === 'object');
+  assert.is(ctrl.response(getRaw).value, value);
+});
+
+depth('a chain of 200 self-referencing entities is stored and read whole; a reader of its head sees its tail change', async ({ server, ctrl }) => {
+  server.route('GET', '/nodes/n0', (_req, res) => json(res, 200, chain(200)));
+  const getNode = new RestEndpoint({ urlPrefix: server.url, path: '/nodes/:id', schema: Node, name: 'getNode' });
+  const root = await ctrl.fetch(getNode, { id: 'n0' });
+  assert.is(chainLength(root), 200);
+  assert.is(ctrl.get(Node, { id: 'n0' }), root);
+  let last: Node | undefined;
+  const stop = effect(() => void (last = ctrl.get(Node, { id: 'n0' })));
+  ctrl.set(Node, { id: 'n199', label: 'changed' });
+  let tail = last;
+  while (tail?.next !== undefined) tail = tail.next;
+  assert.is(tail!.label, 'changed');
+  stop();
+});
+
+depth('a chain of 1,000 self-referencing entities is a SchemaError naming the endpoint; nothing is committed', async ({ server, ctrl }) => {
+  server.route('GET', '/nodes/n0', (_req, res) => json(res, 200, chain(1000)));
+  const getNode = new RestEndpoint({ urlPrefix: server.url, path: '/nodes/:id', schema: Node, name: 'getNode' });
+  ctrl.set(Node, { id: 'n0', label: 'before' });
+  const error = await ctrl.fetch(getNode, { id: 'n0' }).then(() => undefined, (e) => e);
+  assert.instance(error, SchemaError);
+  assert.is(error.message, 'getNode: Node: rows nest over 256 deep (cut the chain with Lazy)');
+  assert.is(ctrl.getError(getNode, { id: 'n0' }), error);
+  assert.is(ctrl.meta(getNode, { id: 'n0' }).value.fetchedAt, 0, 'not marked fetched');
+  assert.is(ctrl.get(Node, { id: 'n0' })!.label, 'before');
+  assert.is(ctrl.get(Node, { id: 'n1' }), undefined);
+  assert.is(ctrl.get(Node, { id: 'n999' }), undefined);
+  assert.is(ctrl.response(getNode, { id: 'n0' }).value!.label, 'before', 'the cached row, as before the fetch');
+  // Later reads work, and a later good response is taken.
+  server.route('GET', '/nodes/n0', (_req, res) => json(res, 200, chain(3)));
+  assert.is(chainLength(await ctrl.fetch(getNode, { id: 'n0' })), 3);
+});
+
+depth('rows chained deeper than 256 by many writes make reads of the head a named SchemaError, never a RangeError', ({ ctrl }) => {
+  for (let i = 0; i < 700; i++) ctrl.set(Node, { id: `m${i}`, next: i + 1 < 700 ? `m${i + 1}` : undefined });
+  assert.throws(() => ctrl.get(Node, { id: 'm0' }), (e: Error) => e instanceof SchemaError && e.message === 'Node: rows nest over 256 deep (cut the chain with Lazy)');
+  assert.is(chainLength(ctrl.get(Node, { id: 'm500' })), 200);
+});
+
+depth('a payload nested deeper than 1,000 schema levels is a SchemaError naming the endpoint; nothing written', async ({ server, ctrl }) => {
+  server.route('GET', '/nodes/deep', (_req, res) => json(res, 200, chain(3000, 'd')));
+  server.route('GET', '/nodes/ok', (_req, res) => json(res, 200, chain(3, 'ok')));
+  const getNode = new RestEndpoint({ urlPrefix: server.url, path: '/nodes/:id', schema: Node, name: 'getNode' });
+  await ctrl.fetch(getNode, { id: 'ok' });
+  const error = await ctrl.fetch(getNode, { id: 'deep' }).then(() => undefined, (e) => e);
+  assert.instance(error, SchemaError);
+  assert.match(error.message, /^getNode: nested over 1000 levels/);
+  assert.is(error.path.slice(0, 10), '.next.next');
+  assert.is(ctrl.getError(getNode, { id: 'deep' }), error);
+  assert.is(ctrl.get(Node, { id: 'd0' }), undefined);
+  assert.is(chainLength(ctrl.get(Node, { id: 'ok0' })), 3);
+});
+
+const readers = suite<Ctx>('atomic: readers that throw');
+readers.before.each(async (ctx) => setup(ctx)());
+readers.after.each((ctx) => ctx.server.close());
+
+readers('a reader effect that throws does not fail the fetch; the error goes to onError', async ({ server, ctrl, reported }) => {
+  server.route('GET', '/docs/:id', (req, res) => json(res, 200, { id: req.params.id, body: 'new' }));
+  const getDoc = new RestEndpoint({ urlPrefix: server.url, path: '/docs/:id', schema: Doc, name: 'getDoc' });
+  ctrl.set(Doc, { id: 'd1', body: 'old' });
+  const boom = new Error('reader broke');
+  let seen: unknown;
+  const stop = effect(() => {
+    seen = ctrl.get(Doc, { id: 'd1' })?.body;
+    if (seen === 'new') throw boom;
+  });
+  const doc = await ctrl.fetch(getDoc, { id: 'd1' });
+  assert.is(doc.body, 'new');
+  assert.is(seen, 'new');
+  assert.equal(reported, [boom]);
+  assert.is(ctrl.getError(getDoc, { id: 'd1' }), undefined);
+  assert.ok(ctrl.meta(getDoc, { id: 'd1' }).value.fetchedAt > 0);
+  stop();
+});
+
+readers('a reader of the meta that throws does not replace the endpoint error', async ({ server, ctrl, reported }) => {
+  server.route('GET', '/docs/:id', (_req, res) => json(res, 500, { error: 'down' }));
+  const getDoc = new RestEndpoint({ urlPrefix: server.url, path: '/docs/:id', schema: Doc, name: 'getDoc' });
+  const stop = effect(() => {
+    if (ctrl.getError(getDoc, { id: 'd1' }) !== undefined) throw new Error('meta reader broke');
+  });
+  const error = await ctrl.fetch(getDoc, { id: 'd1' }).then(() => undefined, (e) => e);
+  assert.match(error.message, /^getDoc: GET .* failed with 500/);
+  assert.is(reported.length, 1);
+  assert.is((reported[0] as Error).message, 'meta reader broke');
+  stop();
+});
+
+readers('set, setResponse and invalidate report reader errors instead of throwing them', ({ ctrl, reported }) => {
+  const stop = effect(() => {
+    if (ctrl.get(Doc, { id: 'd1' }) !== undefined) throw new Error('reader broke');
+  });
+  ctrl.set(Doc, { id: 'd1', body: 1 });
+  assert.is(reported.length, 1);
+  stop();
+});
+
+readers('onError defaults to console.error', ({ ctrl: _ }) => {
+  const ctrl = new Controller();
+  const logged: unknown[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => void logged.push(args[0]);
+  const stop = effect(() => {
+    if (ctrl.get(Doc, { id: 'd2' }) !== undefined) throw new Error('reader broke');
+  });
+  try {
+    ctrl.set(Doc, { id: 'd2', body: 1 });
+  } finally {
+    console.error = original;
+  }
+  assert.is((logged[0] as Error).message, 'reader broke');
+  stop();
+});
+
+depth.run();
+readers.run();
+
+const layers = suite<Ctx>('atomic: optimistic layers');
+layers.before.each(async (ctx) => setup(ctx)());
+layers.after.each((ctx) => ctx.server.close());
+
+layers('a mutation whose response fails on its first read is undone, its optimistic layer rolled back', async ({ server, ctrl }) => {
+  // The server answers the rename with the row on top of a chain too deep to read.
+  server.route('PATCH', '/nodes/:id', (req, res) => json(res, 200, { ...chain(300, 'x'), id: req.params.id, label: 'server' }));
+  const rename = new RestEndpoint({
+    urlPrefix: server.url,
+    path: '/nodes/:id',
+    method: 'PATCH',
+    schema: Node,
+    name: 'rename',
+    getOptimisticResponse: (_snap: unknown, params: { id: string }, body: { label: string }) => ({ id: params.id, ...body }),
+  } as any);
+  ctrl.set([Node], [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }, { id: 'c', label: 'C' }]);
+  const all = new All(Node);
+  const before = ctrl.get(all)!;
+  const saving = ctrl.fetch(rename as any, { id: 'b' }, { label: 'optimistic' }) as Promise<unknown>;
+  assert.is(ctrl.get(Node, { id: 'b' })!.label, 'optimistic', 'the layer shows at once');
+  const error = await saving.then(() => undefined, (e) => e);
+  assert.instance(error, SchemaError);
+  assert.is(error.message, 'rename: Node: rows nest over 256 deep (cut the chain with Lazy)');
+  assert.is(ctrl.get(Node, { id: 'b' })!.label, 'B', 'rolled back to the server data');
+  assert.is(ctrl.get(Node, { id: 'x1' }), undefined, 'nothing of the response kept');
+  assert.equal(ctrl.get(all)!.map((n) => n.id), ['a', 'b', 'c']);
+  assert.is(ctrl.get(all)![0], before[0]);
+});
+
+layers.run();
