@@ -42,6 +42,7 @@ const SCENARIOS = [
   { id: 'W11', file: 'query-sorted.mjs' },
   { id: 'W14', file: 'views-memory.mjs' },
   { id: 'W15', file: 'bundle-size.mjs' },
+  { id: 'W20', file: 'mount-unmount-memory.mjs' },
 ];
 
 /**
