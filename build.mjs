@@ -1,25 +1,28 @@
-// Builds dist/ (ESM per entry, shared chunks, .d.ts through tsc), checks the size
+// Builds dist/ (one ESM module per source file, .d.ts through tsc), checks the size
 // budget, and builds the playground.
 //
 //   node build.mjs            everything
 //   node build.mjs --no-types skip the .d.ts step (faster, for benches)
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 
 export const peers = ['@preact/signals-core', 'solid-js', 'solid-js/*', 'preact', 'preact/*', '@preact/signals'];
 export const entries = { index: 'src/index.ts', 'solid/index': 'src/solid/index.ts', 'preact/index': 'src/preact/index.ts' };
 
 rmSync('dist', { recursive: true, force: true });
+// One module per source file, imports kept: an app's bundler then drops every module and
+// export the app does not reach (`sideEffects: false`). A bundled chunk would not shake:
+// its namespace objects and class static blocks are top-level statements.
 await build({
-  entryPoints: entries,
+  entryPoints: sourceFiles('src'),
   outdir: 'dist',
-  bundle: true,
-  splitting: true,
+  outbase: 'src',
+  bundle: false,
   format: 'esm',
   target: 'es2022',
   platform: 'neutral',
-  external: peers,
   logLevel: 'warning',
 });
 if (!process.argv.includes('--no-types')) {
@@ -27,3 +30,12 @@ if (!process.argv.includes('--no-types')) {
 }
 if (existsSync('tools/size.mjs')) await (await import('./tools/size.mjs')).checkSize({ entries, peers });
 if (existsSync('playground/build.mjs')) await (await import('./playground/build.mjs')).buildPlayground();
+
+/** Every .ts / .tsx file under `dir` (declaration files left out). */
+function sourceFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts') ? [path] : [];
+  });
+}

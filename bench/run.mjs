@@ -42,6 +42,7 @@ const SCENARIOS = [
   { id: 'W11', file: 'query-sorted.mjs' },
   { id: 'W14', file: 'views-memory.mjs' },
   { id: 'W15', file: 'bundle-size.mjs' },
+  { id: 'W16', file: 'optimistic-edit.mjs' },
   { id: 'W20', file: 'mount-unmount-memory.mjs' },
 ];
 
@@ -60,6 +61,10 @@ const TARGETS = [
   { workload: 'W8', case: 'push: write + fan-out', vs: 'tanstack', min: 10, text: 'W8 fan-out ≥ 10× TanStack' },
   { workload: 'W10', case: 'after toggle', min: 50, text: 'W10 aggregate after toggle ≥ 50×' },
   { workload: 'W15', case: 'vanilla entry', max: 0.5, text: 'W15 bundle ≤ ½ data-client' },
+  { workload: 'W16', case: 'apply + settle', min: 1000, text: 'W16 optimistic settle ≥ 1000×' },
+  { workload: 'W16', case: 'apply + rollback', min: 1000, text: 'W16 optimistic rollback ≥ 1000×' },
+  { workload: 'W16', case: 'apply + settle', vs: 'tanstack', min: 10, text: 'W16 optimistic settle ≥ 10× TanStack' },
+  { workload: 'W16', case: 'apply + rollback', vs: 'tanstack', min: 10, text: 'W16 optimistic rollback ≥ 10× TanStack' },
 ];
 
 const argv = process.argv.slice(2);

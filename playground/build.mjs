@@ -1,15 +1,29 @@
-// Builds the playground page: bundles playground/src/main.ts for the browser (from the
-// library's sources, so the library's dist/ is not needed) and copies index.html,
-// into playground/dist/.
+// Builds the playground as static files in playground/dist/: index.html, main.css and
+// main.js (the page, the library from its sources, the editor, the in-page compiler and
+// every demo of playground/demos/). `npm run build` runs it; `npm start` serves it.
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const here = import.meta.dirname;
 export const distDir = join(here, 'dist');
+const demosDir = join(here, 'demos');
 
-/** Builds playground/dist/ (index.html, main.js, main.js.map). */
-export async function buildPlayground() {
+/** `import sources from 'demos:all'`: every playground/demos/*.demo as { name, text }. */
+const demosPlugin = {
+  name: 'demos',
+  setup(b) {
+    b.onResolve({ filter: /^demos:all$/ }, () => ({ path: 'demos:all', namespace: 'demos' }));
+    b.onLoad({ filter: /.*/, namespace: 'demos' }, () => {
+      const files = readdirSync(demosDir).filter((f) => f.endsWith('.demo')).sort();
+      const sources = files.map((f) => ({ name: f.replace(/\.demo$/, ''), text: readFileSync(join(demosDir, f), 'utf8') }));
+      return { contents: `export default ${JSON.stringify(sources)};`, loader: 'js', watchFiles: files.map((f) => join(demosDir, f)) };
+    });
+  },
+};
+
+/** Builds playground/dist/. */
+export async function buildPlayground({ minify = true } = {}) {
   rmSync(distDir, { recursive: true, force: true });
   mkdirSync(distDir, { recursive: true });
   await build({
@@ -19,11 +33,21 @@ export async function buildPlayground() {
     platform: 'browser',
     format: 'esm',
     target: 'es2022',
-    minify: false,
+    minify,
     sourcemap: true,
+    legalComments: 'none',
     logLevel: 'warning',
+    // Babel runs in the page: node's `path` and `assert` are small shims, `process` a stub.
+    alias: {
+      path: join(here, 'src', 'compiler', 'shims', 'path.js'),
+      assert: join(here, 'src', 'compiler', 'shims', 'assert.cjs'),
+    },
+    define: { 'process.env.NODE_ENV': '"development"' },
+    banner: { js: 'globalThis.process ??= { env: {}, versions: {}, emitWarning() {} };' },
+    plugins: [demosPlugin],
   });
   copyFileSync(join(here, 'index.html'), join(distDir, 'index.html'));
+  copyFileSync(join(here, 'main.css'), join(distDir, 'main.css'));
 }
 
 if (process.argv[1] === import.meta.filename) await buildPlayground();

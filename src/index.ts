@@ -19,7 +19,7 @@ export { Union } from './schema/Union.js';
 export type { UnionAttribute } from './schema/Union.js';
 export { Values } from './schema/Values.js';
 export * as schema from './schema/index.js';
-export type { Denormalize, EntityOf, Schema } from './schema/types.js';
+export type { Denormalize, EntityInput, EntityOf, Input, Schema } from './schema/types.js';
 
 export { Endpoint } from './endpoint/Endpoint.js';
 export type { EndpointOptions, FetchFunction } from './endpoint/Endpoint.js';

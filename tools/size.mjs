@@ -5,6 +5,8 @@
  * the build. Ceilings only go down.
  *
  * What is counted:
+ * - the typical import of an app ({@link TYPICAL_IMPORT}) from the built `dist/`, with
+ *   `@preact/signals-core`: what tree-shaking leaves (needs `dist/`: run the build first);
  * - the vanilla entry (`src/index.ts`) with `@preact/signals-core`, its one runtime
  *   dependency, bundled in: what an app ships for it;
  * - each binding (`src/solid`, `src/preact`) alone: the peers, `@preact/signals-core` and
@@ -27,6 +29,12 @@ const budgetFile = join(root, 'tools', 'size-budget.json');
 
 /** The runtime dependency measured into the vanilla entry. */
 const RUNTIME = '@preact/signals-core';
+
+/**
+ * The typical import of an app, bundled from the built `dist/` as the app receives it
+ * (with `@preact/signals-core`): what tree-shaking leaves of the vanilla entry.
+ */
+export const TYPICAL_IMPORT = ['Controller', 'Entity', 'RestEndpoint', 'Query', 'All', 'Collection', 'effect'];
 
 /**
  * Bundles one entry (a file, or source text resolved from `resolveDir`), minified, and
@@ -78,16 +86,19 @@ function onlyInside(dir) {
 }
 
 /**
- * Measures every package entry the way the budget counts it.
+ * Measures every package entry the way the budget counts it, and the typical import
+ * (named `typical`, first).
  * @param {{ entries: Record<string, string>, peers: string[] }} options
  * @returns {Promise<{ name: string, minified: number, gzip: number, metafile: object, counts: string }[]>}
  */
 export async function measureEntries({ entries, peers }) {
-  const out = [];
+  const external = peers.filter((p) => p !== RUNTIME);
+  const typical = await bundleSize({ contents: `export { ${TYPICAL_IMPORT.join(', ')} } from './dist/index.js';`, external });
+  const out = [{ name: 'typical', file: 'dist/index.js', ...typical, counts: `{ ${TYPICAL_IMPORT.join(', ')} } from dist, with ${RUNTIME}` }];
   for (const [name, file] of Object.entries(entries)) {
     const isVanilla = name === 'index';
     const result = isVanilla
-      ? await bundleSize({ entry: file, external: peers.filter((p) => p !== RUNTIME) })
+      ? await bundleSize({ entry: file, external })
       : await bundleSize({ entry: file, plugins: [onlyInside(dirname(file))] });
     out.push({ name, file, ...result, counts: isVanilla ? `with ${RUNTIME}` : 'core and peers external' });
   }

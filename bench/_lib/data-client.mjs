@@ -8,7 +8,9 @@
  * after every dispatch, as a mounted hook does on every store change, and reports a
  * change only when the returned reference changed.
  */
-import { Controller, createReducer, initialState } from '@data-client/core';
+import { Controller, actionTypes, createReducer, initialState } from '@data-client/core';
+
+const { FETCH_TYPE } = actionTypes;
 import { Entity, Query, RestEndpoint, schema } from '@data-client/rest';
 
 export class BuildType extends Entity {
@@ -91,7 +93,7 @@ export class Issue extends Entity {
   static schema = { user: IssueUser };
 }
 
-export { Query, schema };
+export { Query, RestEndpoint, schema };
 
 export const getProjects = new RestEndpoint({ path: '/projects', schema: [Project] });
 export const getBuildType = new RestEndpoint({ path: '/buildtypes/:id', schema: BuildType });
@@ -105,13 +107,22 @@ export const getIssueUser = new RestEndpoint({ path: '/issue-users/:id', schema:
 
 const resolved = Promise.resolve();
 
-/** A data-client store: state, controller, and push subscribers run after each dispatch. */
-export function createStore() {
+/**
+ * A data-client store: state, controller, and push subscribers run after each dispatch.
+ * With `optimistic`, reads see the optimistic state its React DataStore computes after
+ * every dispatch (`state.optimistic.reduce(reducer, state)`), and `lastFetch` is the last
+ * fetch action dispatched (its `meta.createdAt` resolves it, as the NetworkManager does).
+ */
+export function createStore({ optimistic = false } = {}) {
   let state = initialState;
+  let visible = state;
+  let lastFetch;
   const listeners = [];
   const controller = new Controller({
     dispatch(action) {
+      if (action.type === FETCH_TYPE) lastFetch = action;
       state = reducer(state, action);
+      visible = optimistic && state.optimistic.length > 0 ? state.optimistic.reduce(reducer, state) : state;
       for (let i = 0; i < listeners.length; i++) listeners[i]();
       return resolved;
     },
@@ -123,18 +134,25 @@ export function createStore() {
     get state() {
       return state;
     },
+    get lastFetch() {
+      return lastFetch;
+    },
+    /** Calls `listener` after every dispatch. */
+    subscribe(listener) {
+      listeners.push(listener);
+    },
     /** The denormalized response, as a hook reads it. */
     read(endpoint, ...args) {
-      return controller.getResponse(endpoint, ...args, state).data;
+      return controller.getResponse(endpoint, ...args, visible).data;
     },
     /**
      * Mounts a view: after every dispatch it re-reads and calls `onChange` when the
      * reference changed.
      */
     view(endpoint, args, onChange) {
-      let last = controller.getResponse(endpoint, ...args, state).data;
+      let last = controller.getResponse(endpoint, ...args, visible).data;
       const listener = () => {
-        const data = controller.getResponse(endpoint, ...args, state).data;
+        const data = controller.getResponse(endpoint, ...args, visible).data;
         if (data !== last) {
           last = data;
           onChange(data);

@@ -1,107 +1,233 @@
 /**
- * The playground page: plain DOM and two vanilla `effect()`s. Each effect counts its
- * runs, so one can see that refetching identical data re-renders nothing, while adding
- * a user or toggling a flag re-renders exactly the views that reached the change.
+ * The playground page: pick a demo and a framework, edit its files (CodeMirror, compiled
+ * in the page), see the preview re-run on every edit, and watch the cache in the
+ * inspector. The state lives in the URL hash, edits included.
  */
-import { Controller, effect } from '../../src/index.js';
-import { createUser, getUsers, updateUser, userCount, type User } from './api.js';
-import { requestCount } from './mockServer.js';
+import { demos, findDemo, type Demo } from './demos.js';
+import { CodeEditor } from './ui/editor.js';
+import { lastHash, readUrl, writeUrl } from './ui/url.js';
+import { InspectorPanel } from './inspector/panel.js';
+import { installMock, settings } from './mock/server.js';
+import { Runner, toDemoError, viewFile, type DemoError, type DemoFiles, type FileName } from './runtime/run.js';
+import type { Framework } from './compiler/compile.js';
 
-const ctrl = new Controller();
+const $ = <T extends HTMLElement = HTMLElement>(testId: string) => document.querySelector<T>(`[data-testid="${testId}"]`)!;
 
-const $ = <T extends HTMLElement = HTMLElement>(testId: string) =>
-  document.querySelector<T>(`[data-testid="${testId}"]`)!;
+const FRAMEWORKS: Framework[] = ['solid', 'preact', 'vanilla'];
 
-const countsEl = $('counts');
-const countRendersEl = $('count-renders');
-const listEl = $<HTMLUListElement>('user-list');
-const listRendersEl = $('list-renders');
-const statusEl = $('status');
-let busy = false;
+installMock();
 
-//#region views
+const demoSelect = $<HTMLSelectElement>('demo-select');
+const frameworkBar = $('framework');
+const fileTabs = $('file-tabs');
+const errorBox = $('error');
+const preview = $('preview');
+const status = $('run-status');
+const inspector = new InspectorPanel($('inspector'));
 
-let countRenders = 0;
-effect(() => {
-  const users = ctrl.get(userCount);
-  const admins = ctrl.get(userCount, { isAdmin: true });
-  countRendersEl.textContent = `renders: ${++countRenders}`;
-  countsEl.textContent = `users: ${users ?? '–'} · admins: ${admins ?? '–'}`;
+let demo: Demo = demos[0]!;
+let framework: Framework = 'solid';
+/** The files as edited (starts as the demo's own). */
+let files: DemoFiles = { ...demo.files };
+let runs = 0;
+let rerun: ReturnType<typeof setTimeout> | undefined;
+
+const editor = new CodeEditor($('editor'), (file, text) => {
+  files[file as FileName] = text;
+  clearTimeout(rerun);
+  rerun = setTimeout(runNow, 350);
+  $('reset').hidden = !edited();
 });
 
-let listRenders = 0;
-effect(() => {
-  const users = ctrl.response(getUsers).value;
-  listRendersEl.textContent = `renders: ${++listRenders}`;
-  listEl.replaceChildren(...(users === undefined ? [message('Loading…')] : users.map(userRow)));
+const runner = new Runner(preview, showError, () => {
+  inspector.changed();
+  showFailNext(); // a request may have used up an injected failure
 });
 
-function userRow(user: User): HTMLLIElement {
-  const li = element('li', { 'data-testid': 'user-row', 'data-id': user.id });
-  const name = element('span', { class: 'name' }, user.name);
-  const badge = element('span', { class: user.isAdmin ? 'badge admin' : 'badge' }, user.isAdmin ? 'admin' : 'member');
-  const toggle = element('button', { 'data-testid': 'toggle-admin' }, 'Toggle admin');
-  toggle.disabled = busy;
-  toggle.addEventListener('click', () =>
-    run('Saving…', () => ctrl.fetch(updateUser, { id: user.id }, { isAdmin: !user.isAdmin })),
+//#region errors in place
+
+let shownError: DemoError | undefined;
+
+function showError(error: DemoError): void {
+  shownError = error;
+  errorBox.hidden = false;
+  errorBox.dataset.kind = error.kind;
+  const where = error.file ? `${error.file}${error.line === undefined ? '' : `:${error.line}:${error.column ?? 1}`}` : '';
+  errorBox.replaceChildren(
+    Object.assign(document.createElement('strong'), { textContent: `${error.kind === 'compile' ? 'Compile error' : 'Runtime error'}${where ? ` in ${where}` : ''}` }),
+    Object.assign(document.createElement('pre'), { textContent: error.message }),
   );
-  li.append(name, badge, toggle);
-  return li;
+  if (error.file && error.file !== editor.current && error.kind === 'compile' && visibleFiles().includes(error.file as FileName)) showFile(error.file as FileName);
+  editor.mark(error.file === editor.current ? error : undefined);
+  status.dataset.state = 'error';
+  status.textContent = 'error';
 }
 
-function message(text: string): HTMLLIElement {
-  return element('li', { class: 'empty' }, text);
+function clearError(): void {
+  shownError = undefined;
+  errorBox.hidden = true;
+  errorBox.replaceChildren();
+  editor.mark(undefined);
 }
+
+// Errors that surface later (event handlers, effects, rejected fetches) belong to the run.
+window.addEventListener('error', (event) => {
+  if (!runner.active) return;
+  event.preventDefault();
+  showError(toDemoError(event.error ?? event.message, 'runtime'));
+});
+window.addEventListener('unhandledrejection', (event) => {
+  if (!runner.active) return;
+  event.preventDefault();
+  showError(toDemoError(event.reason, 'runtime'));
+});
 
 //#endregion
 
-//#region actions
+//#region running
 
-const names = ['Barbara Liskov', 'Edsger Dijkstra', 'Margaret Hamilton', 'Donald Knuth', 'Radia Perlman'];
-let added = 0;
-
-$('add-user').addEventListener('click', () =>
-  run('Adding…', async () => {
-    const name = names[added++ % names.length]!;
-    await ctrl.fetch(createUser, { name });
-    await ctrl.fetch(getUsers);
-  }),
-);
-
-$('refetch').addEventListener('click', () => run('Refetching…', () => ctrl.fetch(getUsers)));
-
-/** Runs one action at a time, showing its progress in the status line. */
-async function run(label: string, action: () => Promise<unknown>): Promise<void> {
-  setStatus('busy', label);
-  try {
-    await action();
-    setStatus('idle', `${requestCount} requests served`);
-  } catch (error) {
-    console.error(error);
-    setStatus('error', error instanceof Error ? error.message : String(error));
+function runNow(): void {
+  clearTimeout(rerun);
+  clearError();
+  const ok = runner.run(files, framework);
+  runs++;
+  inspector.attach(runner.controller);
+  document.body.dataset.runs = String(runs);
+  if (ok && !shownError) {
+    status.dataset.state = 'ok';
+    status.textContent = `run ${runs}`;
   }
+  void writeUrl({ demo: demo.id, framework, edits: edits() });
 }
 
-function setStatus(state: 'busy' | 'idle' | 'error', text: string): void {
-  statusEl.dataset.state = state;
-  statusEl.dataset.requests = String(requestCount);
-  statusEl.className = state === 'error' ? 'status error' : 'status';
-  statusEl.textContent = text;
-  busy = state === 'busy';
-  for (const button of document.querySelectorAll('button')) button.disabled = busy;
+function edits(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, text] of Object.entries(files)) if (text !== demo.files[name as FileName]) out[name] = text;
+  return out;
 }
+const edited = () => Object.keys(edits()).length > 0;
 
 //#endregion
 
-function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attributes: Record<string, string>,
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const el = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
-  if (text !== undefined) el.textContent = text;
-  return el;
+//#region choosing
+
+function visibleFiles(): FileName[] {
+  return ['api.ts', viewFile[framework], 'fixtures.json', 'server.ts'];
 }
 
-run('Loading…', () => ctrl.fetch(getUsers));
+function showFile(file: FileName): void {
+  editor.show(file);
+  for (const tab of fileTabs.querySelectorAll<HTMLElement>('[data-file]')) tab.setAttribute('aria-selected', String(tab.dataset.file === file));
+}
+
+function load(next: Demo, nextFramework: Framework, nextFiles: DemoFiles, file: FileName = viewFile[nextFramework]): void {
+  demo = next;
+  framework = nextFramework;
+  files = nextFiles;
+  demoSelect.value = demo.id;
+  $('demo-title').textContent = demo.title;
+  $('demo-about').innerHTML = escape(demo.about).replace(/`([^`]+)`/g, '<code>$1</code>');
+  for (const b of frameworkBar.querySelectorAll<HTMLElement>('[data-fw]')) b.setAttribute('aria-pressed', String(b.dataset.fw === framework));
+  fileTabs.replaceChildren(
+    ...visibleFiles().map((name) => {
+      const tab = document.createElement('button');
+      tab.dataset.file = name;
+      tab.setAttribute('role', 'tab');
+      tab.textContent = name;
+      return tab;
+    }),
+  );
+  editor.load(Object.fromEntries(visibleFiles().map((name) => [name, files[name]])), file);
+  showFile(file);
+  $('reset').hidden = !edited();
+  runNow();
+}
+
+for (const group of new Set(demos.map((d) => d.group))) {
+  const members = demos.filter((d) => d.group === group);
+  const optgroup = document.createElement('optgroup');
+  optgroup.label = group;
+  for (const d of members) optgroup.append(new Option(d.title, d.id));
+  demoSelect.append(optgroup);
+}
+demoSelect.addEventListener('change', () => load(findDemo(demoSelect.value), framework, { ...findDemo(demoSelect.value).files }));
+
+frameworkBar.addEventListener('click', (event) => {
+  const fw = (event.target as HTMLElement).closest<HTMLElement>('[data-fw]')?.dataset.fw as Framework | undefined;
+  if (!fw || fw === framework) return;
+  const current = editor.current as FileName;
+  // The shared files (api, fixtures, server) keep their edits; the view is the framework's.
+  load(demo, fw, files, current === viewFile[framework] ? viewFile[fw] : current);
+});
+
+fileTabs.addEventListener('click', (event) => {
+  const file = (event.target as HTMLElement).closest<HTMLElement>('[data-file]')?.dataset.file as FileName | undefined;
+  if (file) {
+    showFile(file);
+    editor.mark(shownError?.file === file ? shownError : undefined);
+  }
+});
+
+$('reset').addEventListener('click', () => load(demo, framework, { ...demo.files }, editor.current as FileName));
+$('rerun').addEventListener('click', runNow);
+
+//#endregion
+
+//#region mock API controls
+
+const latency = $<HTMLInputElement>('latency');
+const errorRate = $<HTMLSelectElement>('error-rate');
+function showFailNext(): void {
+  $('fail-next').textContent = settings.failNext ? `Fail next request (${settings.failNext})` : 'Fail next request';
+}
+const syncMockControls = () => {
+  settings.latency = Number(latency.value);
+  settings.errorRate = Number(errorRate.value);
+  $('latency-value').textContent = `${settings.latency} ms`;
+  showFailNext();
+};
+latency.addEventListener('input', syncMockControls);
+errorRate.addEventListener('change', syncMockControls);
+$('fail-next').addEventListener('click', () => {
+  settings.failNext++;
+  syncMockControls();
+});
+syncMockControls();
+
+//#endregion
+
+function escape(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' }[c]};`);
+}
+
+/** Loads what the URL names (on start, and when a link or the address bar changes it). */
+async function loadFromUrl(): Promise<void> {
+  const state = await readUrl();
+  const next = findDemo(state.demo);
+  const nextFramework = FRAMEWORKS.includes(state.framework as Framework) ? (state.framework as Framework) : 'solid';
+  load(next, nextFramework, { ...next.files, ...state.edits });
+}
+window.addEventListener('hashchange', () => {
+  if (location.hash !== lastHash()) void loadFromUrl();
+});
+await loadFromUrl();
+
+/**
+ * A handle for tests and the curious, on `window.playground`: the editor, the current
+ * run's controller, and whether the run is settled (no request pending).
+ */
+Object.assign(globalThis, {
+  playground: {
+    editor,
+    get controller() {
+      return runner.controller;
+    },
+    get demo() {
+      return demo.id;
+    },
+    demos: demos.map((d) => d.id),
+    settled: () => !!runner.controller && runner.controller.calls.every((c) => c.status !== 'pending'),
+    error: () => shownError,
+  },
+});
+document.body.dataset.ready = 'true';

@@ -13,7 +13,7 @@ import { Signal, batch, computed, effect, untracked, type ReadonlySignal } from 
 import type { EndpointInterface } from '../endpoint/types.js';
 import { isEntity } from '../schema/Entity.js';
 import type { Query } from '../schema/Query.js';
-import type { Denormalize, Schema } from '../schema/types.js';
+import type { Denormalize, Input, Schema } from '../schema/types.js';
 import { denormalizeValue, normalizeValue } from '../schema/visit.js';
 import { sweep } from '../store/gc.js';
 import { resetStore } from '../store/reset.js';
@@ -64,12 +64,22 @@ export interface ControllerOptions {
   fetch?: (endpoint: EndpointInterface, args: readonly unknown[]) => Promise<unknown>;
 }
 
-/** The value `ctrl.fetch(endpoint)` resolves with: denormalized when the endpoint has a schema. */
+/**
+ * The value `ctrl.fetch(endpoint)` resolves with: denormalized through the endpoint's
+ * schema, or the fetched (`process`ed) value when it has none (or its schema type is not
+ * known).
+ */
 export type ResolveType<E extends EndpointInterface> = [E['schema']] extends [undefined]
   ? Awaited<ReturnType<E['fetch']>>
   : Schema extends E['schema']
-    ? any
+    ? Awaited<ReturnType<E['fetch']>>
     : Denormalize<E['schema']>;
+
+/**
+ * The updater form of a `set` value: the current value (`undefined` when not cached) to
+ * the new one. Declared as a method so that an updater typed `(prev: User) => …` fits.
+ */
+export type Updater<S> = { bivariant(prev: Denormalize<S> | undefined): Input<S> }['bivariant'];
 
 /** Anything `query` / `get` accept. */
 export type Queryable = Schema | Query<any, any, any>;
@@ -79,6 +89,27 @@ export type Queryable = Schema | Query<any, any, any>;
  * (the args may still select rows, as in a join by `product_id`).
  */
 export type QueryArgs<A extends readonly unknown[]> = A extends readonly [] ? readonly unknown[] : A;
+
+/** Arguments of a read of `Q`: a `Query`'s `process` arguments, else any. */
+export type ArgsOf<Q> = Q extends abstract new (...args: any[]) => unknown
+  ? readonly unknown[]
+  : Q extends Query<any, any, infer A>
+    ? QueryArgs<A>
+    : readonly unknown[];
+
+/**
+ * `[...args, last]`: the arguments of an endpoint call followed by one more value, with
+ * optional arguments left out or given (`setResponse(getUsers, users)`).
+ */
+export type WithLast<A extends readonly unknown[], V> = number extends A['length']
+  ? [...A, V]
+  : A extends readonly []
+    ? [value: V]
+    : A extends readonly [infer H, ...infer T]
+      ? [H, ...WithLast<T, V>]
+      : A extends readonly [(infer H)?, ...infer T]
+        ? [value: V] | [Exclude<H, undefined>, ...WithLast<T, V>]
+        : [...A, V];
 
 /** Default freshness of a response, in ms. */
 const DEFAULT_DATA_EXPIRY = 60_000;
@@ -408,10 +439,8 @@ export class Controller {
    * Query) read by `args`. Equal args give the same signal while it is referenced.
    * @returns a signal of the denormalized value, `undefined` while not cached
    */
-  query<S extends Queryable, R, A extends readonly unknown[]>(query: Query<S, R, A>, ...args: QueryArgs<A>): ReadonlySignal<R | undefined>;
-  query<S extends Schema>(schema: S, ...args: readonly unknown[]): ReadonlySignal<Denormalize<S> | undefined>;
-  query(schema: Queryable, ...args: readonly unknown[]): ReadonlySignal<unknown> {
-    return this.#views.query(schema, args);
+  query<Q extends Queryable>(queryable: Q, ...args: ArgsOf<Q>): ReadonlySignal<Denormalize<Q> | undefined> {
+    return this.#views.query(queryable, args) as ReadonlySignal<Denormalize<Q> | undefined>;
   }
 
   /** @internal Number of live views (for memory tests). */
@@ -420,10 +449,8 @@ export class Controller {
   }
 
   /** The current value of `query(schema, ...args)`; tracked when read inside an effect. */
-  get<S extends Queryable, R, A extends readonly unknown[]>(query: Query<S, R, A>, ...args: QueryArgs<A>): R | undefined;
-  get<S extends Schema>(schema: S, ...args: readonly unknown[]): Denormalize<S> | undefined;
-  get(schema: Queryable, ...args: readonly unknown[]): unknown {
-    return this.#views.query(schema, args).value;
+  get<Q extends Queryable>(queryable: Q, ...args: ArgsOf<Q>): Denormalize<Q> | undefined {
+    return this.#views.query(queryable, args).value as Denormalize<Q> | undefined;
   }
 
   /** Signal of the cached denormalized response of an endpoint; `undefined` until fetched. */
@@ -450,7 +477,7 @@ export class Controller {
    * { id: '1', name: 'Ada' })`. The last argument is the value, or an updater that
    * receives the current value (`prev => next`, `undefined` when not cached).
    */
-  set(schema: Schema, ...argsAndValue: readonly unknown[]): void {
+  set<S extends Schema>(schema: S, ...argsAndValue: readonly [...args: readonly unknown[], value: Input<S> | Updater<S>]): void {
     const args = argsAndValue.slice(0, -1);
     let value = argsAndValue[argsAndValue.length - 1];
     if (typeof value === 'function') value = value(this.#views.query(schema, args).peek());
@@ -465,7 +492,7 @@ export class Controller {
    * read it back with `response(endpoint, ...args)`. Throws a `SchemaError` (writing
    * nothing) when the value does not fit the schema.
    */
-  setResponse<E extends EndpointInterface>(endpoint: E, ...argsAndResponse: readonly unknown[]): void {
+  setResponse<E extends EndpointInterface>(endpoint: E, ...argsAndResponse: WithLast<Parameters<E['fetch']>, unknown>): void {
     const args = argsAndResponse.slice(0, -1);
     const response = argsAndResponse[argsAndResponse.length - 1];
     this.#write(endpoint, args, endpoint.key(...args), response, ++this.#stamp);

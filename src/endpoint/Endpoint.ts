@@ -35,11 +35,11 @@ export type FetchFunction<A extends readonly any[] = any[], R = any> = (this: an
  * Options of every endpoint. Each becomes an own property of the instance (members not
  * listed here too, for subclasses with options of their own).
  */
-export interface EndpointOptions<A extends readonly any[] = any[], R = any> {
+export interface EndpointOptions<A extends readonly any[] = any[], R = any, S extends Schema = Schema> {
   /** Name used in keys and error messages. Default: the fetch function's name, else `'Endpoint'`. */
   name?: string;
   /** Normalization schema; `undefined` stores the value as is. Default: `undefined`. */
-  schema?: Schema;
+  schema?: S;
   /** `true` for requests that change data. Default: `false` (RestEndpoint: inferred from `method`). */
   sideEffect?: boolean;
   /** Refetch interval in ms while subscribed. Default: `undefined` (no polling). */
@@ -93,8 +93,11 @@ export interface EndpointOptions<A extends readonly any[] = any[], R = any> {
   getOptimisticResponse?: (this: any, snap: SnapshotInterface, ...args: A) => unknown;
 }
 
+/** Options of `extend()` that keep the endpoint's type (none of them changes a type). */
+export type SameTypeOptions<O> = O & { path?: never; searchParams?: never; method?: never; body?: never; schema?: never; process?: never };
+
 /** Instances are callable: calling an endpoint runs its `fetch` without any cache. */
-export interface Endpoint<A extends readonly any[] = any[], R = any> {
+export interface Endpoint<A extends readonly any[] = any[], R = any, S extends Schema = Schema> {
   (...args: A): Promise<R>;
 }
 
@@ -112,9 +115,9 @@ export interface Endpoint<A extends readonly any[] = any[], R = any> {
  * await getTodo({ id: '1' });            // callable on its own
  * await ctrl.fetch(getTodo, { id: '1' }); // or cached through a Controller
  */
-export class Endpoint<A extends readonly any[] = any[], R = any> implements EndpointInterface<A, R> {
+export class Endpoint<A extends readonly any[] = any[], R = any, S extends Schema = Schema> implements EndpointInterface<A, R> {
   /** Normalization schema; `undefined` stores the value as is. Default: `undefined`. */
-  declare schema: Schema;
+  declare schema: S;
   /** Refetch interval in ms while subscribed. Default: `undefined` (no polling). */
   declare pollFrequency: number | undefined;
   /** Freshness in ms; `0` retains nothing. Default: `undefined` (the Controller's default, 60000). */
@@ -141,11 +144,11 @@ export class Endpoint<A extends readonly any[] = any[], R = any> implements Endp
    *   subclasses that implement `fetch` on their prototype.
    * @param options Members of the instance (see {@link EndpointOptions}).
    */
-  constructor(fetchFunction?: FetchFunction<A, R>, options?: EndpointOptions<A, R>);
+  constructor(fetchFunction?: FetchFunction<A, R>, options?: EndpointOptions<A, R, S>);
   /** Options only: the form `extend()` and subclasses use. */
-  constructor(options: EndpointOptions<A, R>);
-  constructor(fetchOrOptions?: FetchFunction<A, R> | EndpointOptions<A, R>, options?: EndpointOptions<A, R>) {
-    const self = ((...args: A) => self.fetch(...args)) as unknown as Endpoint<A, R>;
+  constructor(options: EndpointOptions<A, R, S>);
+  constructor(fetchOrOptions?: FetchFunction<A, R> | EndpointOptions<A, R, S>, options?: EndpointOptions<A, R, S>) {
+    const self = ((...args: A) => self.fetch(...args)) as unknown as Endpoint<A, R, S>;
     Object.setPrototypeOf(self, new.target.prototype);
     // A function's own `name` is read-only; removing it exposes the prototype accessor.
     delete (self as { name?: string }).name;
@@ -203,8 +206,11 @@ export class Endpoint<A extends readonly any[] = any[], R = any> implements Endp
    * @example
    * const getUserFast = getUser.extend({ dataExpiryLength: 1000 });
    */
-  extend(options: EndpointOptions<any[], any>): this {
-    const Ctor = this.constructor as new (options: EndpointOptions<any[], any>) => this;
+  extend(options: SameTypeOptions<EndpointOptions<any[], any, any>>): this;
+  /** With a `schema`: an endpoint of the new schema type. */
+  extend<S2 extends Schema>(options: EndpointOptions<any[], any, S2> & { schema: S2 }): Endpoint<A, R, S2>;
+  extend(options: EndpointOptions<any[], any, any>): Endpoint<any[], any, any> {
+    const Ctor = this.constructor as new (options: EndpointOptions<any[], any, any>) => Endpoint<any[], any, any>;
     return new Ctor({ ...this._ownOptions(), ...options });
   }
 

@@ -25,9 +25,9 @@
  * in the types. The body is never part of `key()`. An option `body: undefined` declares
  * a body method without a body (one argument, the parameters).
  */
-import { Collection } from '../schema/Collection.js';
-import type { Schema } from '../schema/types.js';
-import { defineOwn, Endpoint, type EndpointOptions } from './Endpoint.js';
+import type { Collection, CollectionAddition } from '../schema/Collection.js';
+import type { EntityInput, Schema } from '../schema/types.js';
+import { defineOwn, Endpoint, type EndpointOptions, type SameTypeOptions } from './Endpoint.js';
 import { NetworkError } from './NetworkError.js';
 import { compilePath, searchString, type PathParams } from './path.js';
 
@@ -53,7 +53,9 @@ export type RestArgs<P extends string, SP, M extends string, B> = M extends Body
       ? [params: PathParams<P> & SP]
       : [params?: PathParams<P> & SP]
     : IsEmpty<PathParams<P>> extends true
-      ? [body?: B] | [params: PathParams<P> & SP, body: B]
+      ? unknown extends B
+        ? [body?: B] | [params: PathParams<P> & SP, body: B]
+        : [body: B] | [params: PathParams<P> & SP, body: B]
       : [params: PathParams<P> & SP, body: B];
 
 /** Options of a `RestEndpoint`. Each becomes an own property of the instance. */
@@ -64,7 +66,7 @@ export interface RestEndpointOptions<
   B = unknown,
   R = any,
   S extends Schema = Schema,
-> extends EndpointOptions<RestArgs<P, SP, M, B>, R> {
+> extends EndpointOptions<RestArgs<P, SP, M, B>, R, S> {
   /** Normalization schema; its type gives `ctrl.fetch` its result type. Default: `undefined`. */
   schema?: S;
   /** Path template with `:param` (and optional `:param?`) segments. Required. */
@@ -101,8 +103,46 @@ export interface RestEndpointOptions<
 export type RestExtendOptions = {
   [K in keyof RestEndpointOptions]?: K extends 'fetch' | 'key' | 'process' | 'getOptimisticResponse'
     ? (this: any, ...args: any[]) => any
-    : RestEndpointOptions<string, any, string, any, any>[K];
+    : RestEndpointOptions<string, any, string, any, any, Schema>[K];
 };
+
+/**
+ * What `endpoint.extend(options)` returns when an option changes a type: a `RestEndpoint`
+ * with the new path, search parameters, method, body, schema or `process` result.
+ */
+export type RestExtended<P extends string, SP, M extends string, B, R, S extends Schema, O> = RestEndpoint<
+  O extends { path: infer P2 extends string } ? P2 : P,
+  O extends { searchParams: infer SP2 } ? SP2 : SP,
+  O extends { method: infer M2 extends string } ? M2 : M,
+  'body' extends keyof O ? O['body'] : B,
+  O extends { process: (...args: any[]) => infer R2 } ? R2 : R,
+  O extends { schema: infer S2 extends Schema } ? S2 : S
+>;
+
+/** The entity of the endpoint's Collection: the schema itself, or a member of an object schema. */
+type CollectionEntity<S> = Schema extends S
+  ? never
+  : S extends Collection<infer E>
+    ? E
+    : S extends abstract new (...args: any[]) => unknown
+      ? never
+      : S extends readonly unknown[] | { normalize(...args: any[]): unknown }
+        ? never
+        : S extends object
+          ? { [K in keyof S]: S[K] extends Collection<infer E> ? E : never }[keyof S]
+          : never;
+/** The schema of `push`, `unshift`, `remove` and `move`: the Collection's derived schema. */
+type DerivedSchema<S> = [CollectionEntity<S>] extends [never] ? Schema : CollectionAddition<CollectionEntity<S>>;
+/** Their body: the declared body, else the fields of the Collection's entity. */
+type DerivedBody<S, B> = [CollectionEntity<S>] extends [never]
+  ? unknown
+  : unknown extends B
+    ? EntityInput<CollectionEntity<S>>
+    : B extends undefined
+      ? EntityInput<CollectionEntity<S>>
+      : B;
+/** An endpoint derived from a list endpoint (`push`, `unshift`, `remove`). */
+type Derived<P extends string, SP, M extends string, B, R, S extends Schema> = RestEndpoint<P, SP, M, DerivedBody<S, B>, R, DerivedSchema<S>>;
 
 //#endregion
 
@@ -126,8 +166,8 @@ const SAFE: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
  *
  * @example Transform hooks: override and call super.
  * // Forward the generics so that the subclass keeps typed arguments for every method:
- * class CamelEndpoint<P extends string = string, SP = {}, M extends string = 'GET', B = unknown, R = any>
- *   extends RestEndpoint<P, SP, M, B, R> {
+ * class CamelEndpoint<P extends string = string, SP = {}, M extends string = 'GET', B = unknown, R = any, S extends Schema = Schema>
+ *   extends RestEndpoint<P, SP, M, B, R, S> {
  *   override getRequestInit(body?: unknown) {
  *     return super.getRequestInit(body ? deepSnakeCase(body) : body);
  *   }
@@ -143,10 +183,7 @@ export class RestEndpoint<
   B = unknown,
   R = any,
   S extends Schema = Schema,
-> extends Endpoint<
-  RestArgs<P, SP, M, B>,
-  R
-> {
+> extends Endpoint<RestArgs<P, SP, M, B>, R, S> {
   /** Path template with `:param` segments. */
   declare path: P;
   /** Base address prepended to the path. Default: `''`. */
@@ -167,11 +204,11 @@ export class RestEndpoint<
   /** Path of one item, for `move` (`resource()` sets it). Default: `path`. */
   declare movePath: string | undefined;
 
-  readonly #derived = new Map<string, this>();
+  readonly #derived = new Map<string, RestEndpoint<any, any, any, any, any, any>>();
 
   /** @param options See {@link RestEndpointOptions}; `path` is required. */
   constructor(options: RestEndpointOptions<P, SP, M, B, R, S>) {
-    super(options as EndpointOptions<RestArgs<P, SP, M, B>, R>);
+    super(options as EndpointOptions<RestArgs<P, SP, M, B>, R, S>);
   }
 
   static {
@@ -318,14 +355,16 @@ export class RestEndpoint<
 
   /**
    * An endpoint of the same class with these options over this one's. When `method`
-   * changes and `sideEffect` is not given, `sideEffect` is inferred again. The result is
-   * typed as this endpoint; options that change its argument types (`path`, `method`)
-   * are not reflected in the type.
+   * changes and `sideEffect` is not given, `sideEffect` is inferred again. Options that
+   * change a type (`path`, `searchParams`, `method`, `body`, `schema`, `process`) re-type
+   * the result; without them it has this endpoint's type.
    */
-  override extend(options: RestExtendOptions): this {
+  override extend(options: SameTypeOptions<RestExtendOptions>): this;
+  override extend<const O extends RestExtendOptions>(options: O): RestExtended<P, SP, M, B, R, S, O>;
+  override extend(options: RestExtendOptions): RestEndpoint<any, any, any, any, any, any> {
     const own = this._ownOptions();
     if ('method' in options && !('sideEffect' in options)) delete own.sideEffect;
-    const Ctor = this.constructor as new (options: Record<string, unknown>) => this;
+    const Ctor = this.constructor as new (options: Record<string, unknown>) => RestEndpoint<any, any, any, any, any, any>;
     return new Ctor({ ...own, ...options });
   }
 
@@ -334,21 +373,21 @@ export class RestEndpoint<
    * schema: `getPosts.push({ group }, body)`. Created once per endpoint.
    * @throws Error naming the endpoint when `schema` is not a Collection.
    */
-  get push(): RestEndpoint<P, SP, 'POST', B extends undefined ? unknown : B, R> {
-    return this.#derive('push', 'POST') as any;
+  get push(): Derived<P, SP, 'POST', B, R, S> {
+    return this.#derive('push', 'POST') as Derived<P, SP, 'POST', B, R, S>;
   }
 
   /** Like {@link push}, but prepends to the lists. */
-  get unshift(): RestEndpoint<P, SP, 'POST', B extends undefined ? unknown : B, R> {
-    return this.#derive('unshift', 'POST') as any;
+  get unshift(): Derived<P, SP, 'POST', B, R, S> {
+    return this.#derive('unshift', 'POST') as Derived<P, SP, 'POST', B, R, S>;
   }
 
   /**
    * A PATCH to the list path with the item as body; the item leaves every matching list
    * (the entity itself is still updated): `getTodos.remove({ userId }, todo)`.
    */
-  get remove(): RestEndpoint<P, SP, 'PATCH', B extends undefined ? unknown : B, R> {
-    return this.#derive('remove', 'PATCH') as any;
+  get remove(): Derived<P, SP, 'PATCH', B, R, S> {
+    return this.#derive('remove', 'PATCH') as Derived<P, SP, 'PATCH', B, R, S>;
   }
 
   /**
@@ -356,8 +395,8 @@ export class RestEndpoint<
    * lists its new values no longer match, into those they match:
    * `getTodos.move({ id }, { userId: 'b' })`.
    */
-  get move(): RestEndpoint<string, {}, 'PATCH', unknown, R> {
-    return this.#derive('move', 'PATCH', this.movePath) as any;
+  get move(): Derived<string, {}, 'PATCH', B, R, S> {
+    return this.#derive('move', 'PATCH', this.movePath) as Derived<string, {}, 'PATCH', B, R, S>;
   }
 
   /**
@@ -370,7 +409,7 @@ export class RestEndpoint<
   get getPage(): this {
     const field = this.paginationField;
     if (field === undefined) throw new Error(`${this.name}: .getPage needs the paginationField option`);
-    return this.#derived.get('page') ?? this.#derived.set('page', this.paginated(field)).get('page')!;
+    return (this.#derived.get('page') ?? this.#derived.set('page', this.paginated(field)).get('page')!) as this;
   }
 
   /**
@@ -387,16 +426,18 @@ export class RestEndpoint<
             return [rest];
           };
     const key = this.key;
-    return this.extend({
+    const options: RestExtendOptions = {
       schema: this.#collection('getPage', (c) => c.paginated(strip)),
       name: `${this.name}.getPage`,
       key(...args: any[]) {
         return key.apply(this, strip(...args) as any);
       },
-    });
+    };
+    // The page resolves like the list: typed as this endpoint.
+    return this.extend(options) as unknown as this;
   }
 
-  #derive(mode: 'push' | 'unshift' | 'remove' | 'move', method: string, path?: string): this {
+  #derive(mode: 'push' | 'unshift' | 'remove' | 'move', method: string, path?: string): RestEndpoint<any, any, any, any, any, any> {
     let derived = this.#derived.get(mode);
     if (derived !== undefined) return derived;
     const options: RestExtendOptions = { method, schema: this.#collection(mode, (c) => c[mode], true), name: `${this.name}.${mode}` };
@@ -415,7 +456,7 @@ export class RestEndpoint<
   #collection(what: string, fn: (collection: Collection) => Schema, alone = false): Schema {
     let found: Schema | null = null;
     const map = (schema: Schema): Schema => {
-      if (schema instanceof Collection) return (found = fn(schema));
+      if (isCollection(schema)) return (found = fn(schema));
       if (typeof schema !== 'object' || Array.isArray(schema) || Object.getPrototypeOf(schema) !== Object.prototype) return schema;
       const out: Record<string, Schema> = {};
       for (const k in schema) out[k] = map((schema as Record<string, Schema>)[k]);
@@ -441,6 +482,14 @@ export class RestEndpoint<
   _body(args: readonly unknown[]): unknown {
     return this._hasBody() ? args[args.length - 1] : undefined;
   }
+}
+
+/**
+ * A Collection, recognized by its members rather than by `instanceof`: importing the
+ * class would put Collection in every bundle that uses RestEndpoint.
+ */
+function isCollection(schema: Schema): schema is Collection {
+  return typeof (schema as Collection | undefined)?.paginated === 'function';
 }
 
 function isRawBody(body: unknown): body is BodyInit {

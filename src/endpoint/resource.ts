@@ -2,9 +2,9 @@
  * `resource()`: the six endpoints of a REST resource from one path and one entity, as
  * Reactive Data Client's `resource()`.
  */
-import { Collection, type CollectionOptions } from '../schema/Collection.js';
+import { Collection, type CollectionAddition, type CollectionOptions } from '../schema/Collection.js';
 import { Invalidate } from '../schema/Invalidate.js';
-import type { EntityClass } from '../schema/types.js';
+import type { EntityClass, EntityInput } from '../schema/types.js';
 import type { ShortenPath } from './path.js';
 import { RestEndpoint, type RestEndpointOptions } from './RestEndpoint.js';
 
@@ -32,14 +32,17 @@ export interface Resource<P extends string, SP = {}, E extends EntityClass = Ent
    * (PATCH to the item path) and `getPage` (with the `paginationField` option).
    */
   getList: RestEndpoint<ShortenPath<P>, SP, 'GET', unknown, any, Collection<E>>;
-  /** `POST list path` with a body; the new entity joins matching lists (`getList.push`). */
-  create: RestEndpoint<ShortenPath<P>, SP, 'POST', unknown, any, E>;
-  /** `PUT path` with a body → the entity. */
-  update: RestEndpoint<P, {}, 'PUT', unknown, any, E>;
-  /** `PATCH path` with a body → the entity. */
-  partialUpdate: RestEndpoint<P, {}, 'PATCH', unknown, any, E>;
-  /** `DELETE path` → removes the entity (`new Invalidate(schema)`). */
-  delete: RestEndpoint<P, {}, 'DELETE'>;
+  /**
+   * `POST list path` with a body of the entity's fields; the new entity joins matching
+   * lists (`getList.push`).
+   */
+  create: RestEndpoint<ShortenPath<P>, SP, 'POST', EntityInput<E>, any, CollectionAddition<E>>;
+  /** `PUT path` with a body of the entity's fields → the entity. */
+  update: RestEndpoint<P, {}, 'PUT', EntityInput<E>, any, E>;
+  /** `PATCH path` with some of the entity's fields → the entity. */
+  partialUpdate: RestEndpoint<P, {}, 'PATCH', EntityInput<E>, any, E>;
+  /** `DELETE path` → removes the entity (`new Invalidate(schema)`); resolves with its pk. */
+  delete: RestEndpoint<P, {}, 'DELETE', unknown, any, Invalidate<E>>;
 }
 
 /**

@@ -33,12 +33,16 @@ export type EndpointArg<E extends EndpointInterface> = Parameters<E['fetch']>[0]
  * The trailing `args` of an endpoint hook: required when the endpoint needs parameters.
  * `null` means "nothing": the hook reads `undefined` and fetches nothing.
  */
-export type EndpointArgs<E extends EndpointInterface> = [] extends Parameters<E['fetch']>
-  ? [args?: EndpointArg<E> | null]
-  : [args: EndpointArg<E> | null];
+export type EndpointArgs<E extends EndpointInterface, Nothing = null> = [] extends Parameters<E['fetch']>
+  ? [args?: EndpointArg<E> | Nothing]
+  : [args: EndpointArg<E> | Nothing];
 
 /** The arguments object a queryable is read with: a `Query`'s first `process` argument, else any. */
-export type QueryArg<Q extends Queryable> = Q extends Query<any, any, infer A> ? A[0] : unknown;
+export type QueryArg<Q extends Queryable> = Q extends abstract new (...args: any[]) => unknown
+  ? unknown
+  : Q extends Query<any, any, infer A>
+    ? A[0]
+    : unknown;
 
 /** @internal The view read when args are `null`. */
 const NOTHING: ReadonlySignal<undefined> = /*#__PURE__*/ signal(undefined);

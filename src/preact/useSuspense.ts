@@ -100,8 +100,11 @@ export function useSuspenseSignal<E extends EndpointInterface>(
  * }
  * <Suspense fallback={<p>Loading…</p>}><Profile id="1" /></Suspense>
  */
-export function useSuspense<E extends EndpointInterface>(endpoint: E, ...[args]: EndpointArgs<E>): ResolveType<E> {
-  return useEndpoint(endpoint, args, true, false).value as ResolveType<E>;
+export function useSuspense<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E, never>): ResolveType<E>;
+/** With `null` args (or args that may be `null`): `undefined` for `null`. */
+export function useSuspense<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): ResolveType<E> | undefined;
+export function useSuspense<E extends EndpointInterface>(endpoint: E, ...[args]: EndpointArgs<E>): ResolveType<E> | undefined {
+  return useEndpoint(endpoint, args, true, false).value;
 }
 
 /**
@@ -162,6 +165,9 @@ export function useLiveSignal<E extends EndpointInterface>(
  * const price = useLive(getTicker, { symbol });
  * return <span>{price.last}</span>;
  */
-export function useLive<E extends EndpointInterface>(endpoint: E, ...[args]: EndpointArgs<E>): ResolveType<E> {
-  return useEndpoint(endpoint, args, true, true).value as ResolveType<E>;
+export function useLive<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E, never>): ResolveType<E>;
+/** With `null` args (or args that may be `null`): `undefined` for `null`. */
+export function useLive<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): ResolveType<E> | undefined;
+export function useLive<E extends EndpointInterface>(endpoint: E, ...[args]: EndpointArgs<E>): ResolveType<E> | undefined {
+  return useEndpoint(endpoint, args, true, true).value;
 }

@@ -6,7 +6,7 @@
  */
 import type { Entity } from './Entity.js';
 import { normalizeArray } from './visit.js';
-import type { DenormalizeContext, NormalizeContext, SchemaClass } from './types.js';
+import type { DenormalizeContext, EntityOf, NormalizeContext, SchemaClass } from './types.js';
 
 export class All<E extends typeof Entity = typeof Entity> implements SchemaClass {
   /** The entity type listed. */
@@ -14,15 +14,15 @@ export class All<E extends typeof Entity = typeof Entity> implements SchemaClass
   constructor(entity: E) {
     this.schema = entity;
   }
-  /** @internal */
+  /** Schema protocol: normalizes like `[Entity]`. */
   normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
     return normalizeArray(this.schema, value, ctx, path, `an array of ${this.schema._key}`);
   }
-  /** @internal The stored value is ignored: membership comes from the store. */
-  denormalize(_stored: unknown, ctx: DenormalizeContext): unknown {
-    return ctx.all(this.schema);
+  /** Schema protocol: the stored value is ignored, membership comes from the store. */
+  denormalize(_stored: unknown, ctx: DenormalizeContext): EntityOf<E>[] {
+    return ctx.all(this.schema) as EntityOf<E>[];
   }
-  /** @internal Any stored form will do: `denormalize` reads the store. */
+  /** Schema protocol: any stored form will do: `denormalize` reads the store. */
   queryKey(_args: readonly unknown[], _ctx: DenormalizeContext): unknown {
     return true;
   }

@@ -2,20 +2,20 @@
  * `new schema.Array(Item)`: the long form of the `[Item]` shorthand.
  */
 import { denormalizeArray, normalizeArray } from './visit.js';
-import type { DenormalizeContext, NormalizeContext, Schema, SchemaClass } from './types.js';
+import type { Denormalize, DenormalizeContext, NormalizeContext, Schema, SchemaClass } from './types.js';
 
-export class ArraySchema implements SchemaClass {
+export class ArraySchema<S extends Schema = Schema> implements SchemaClass {
   /** Schema of each member. */
-  readonly schema: Schema;
-  constructor(item: Schema) {
+  readonly schema: S;
+  constructor(item: S) {
     this.schema = item;
   }
-  /** @internal */
+  /** Schema protocol. */
   normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
     return normalizeArray(this.schema, value, ctx, path, 'an array');
   }
-  /** @internal */
-  denormalize(stored: unknown, ctx: DenormalizeContext): unknown {
-    return denormalizeArray(this.schema, stored, ctx);
+  /** Schema protocol: missing entities are left out. */
+  denormalize(stored: unknown, ctx: DenormalizeContext): Denormalize<S>[] {
+    return denormalizeArray(this.schema, stored, ctx) as Denormalize<S>[];
   }
 }

@@ -15,7 +15,7 @@
 import { argsKey } from '../util/argsKey.js';
 import type { Entity } from './Entity.js';
 import { denormalizeArray, normalizeArray } from './visit.js';
-import type { CollectionLike, DenormalizeContext, NormalizeContext, SchemaClass } from './types.js';
+import type { CollectionLike, DenormalizeContext, EntityOf, NormalizeContext, SchemaClass } from './types.js';
 
 /** Which argument keys are not filters: a RegExp, a list of names, or a predicate. */
 export type NonFilterArgumentKeys = RegExp | readonly string[] | ((key: string) => boolean);
@@ -32,7 +32,7 @@ export class Collection<E extends typeof Entity = typeof Entity> implements Sche
   readonly schema: readonly [E];
   readonly #key: string | undefined;
   readonly #isNonFilter: (key: string) => boolean;
-  readonly #derived = new Map<string, CollectionAddition>();
+  readonly #derived = new Map<string, CollectionAddition<E>>();
 
   constructor(schema: readonly [E], options: CollectionOptions = {}) {
     this.schema = schema;
@@ -58,24 +58,24 @@ export class Collection<E extends typeof Entity = typeof Entity> implements Sche
     return this.#isNonFilter(key);
   }
 
-  #derive(mode: CollectionMode): CollectionAddition {
+  #derive(mode: CollectionMode): CollectionAddition<E> {
     let schema = this.#derived.get(mode);
     if (schema === undefined) this.#derived.set(mode, (schema = new CollectionAddition(this, mode)));
     return schema;
   }
 
   /** A schema that appends its value (one entity or an array) to every matching list. */
-  get push(): CollectionAddition {
+  get push(): CollectionAddition<E> {
     return this.#derive('push');
   }
 
   /** A schema that prepends its value (one entity or an array) to every matching list. */
-  get unshift(): CollectionAddition {
+  get unshift(): CollectionAddition<E> {
     return this.#derive('unshift');
   }
 
   /** A schema that takes its value (one entity or an array) out of every matching list; the entities are still updated. */
-  get remove(): CollectionAddition {
+  get remove(): CollectionAddition<E> {
     return this.#derive('remove');
   }
 
@@ -84,7 +84,7 @@ export class Collection<E extends typeof Entity = typeof Entity> implements Sche
    * values (the request's arguments and the response) no longer match, appended to the
    * lists they now match (a todo reassigned from user `a` to user `b`).
    */
-  get move(): CollectionAddition {
+  get move(): CollectionAddition<E> {
     return this.#derive('move');
   }
 
@@ -92,12 +92,12 @@ export class Collection<E extends typeof Entity = typeof Entity> implements Sche
    * A schema for one page of a list: its items are appended to the list stored for the
    * arguments without the cursor (`removeCursor(...args)`), skipping items already there.
    */
-  paginated(removeCursor: (...args: any[]) => readonly unknown[]): CollectionAddition {
+  paginated(removeCursor: (...args: any[]) => readonly unknown[]): CollectionAddition<E> {
     return new CollectionAddition(this, 'page', removeCursor);
   }
 
   /**
-   * @internal Whether a list fetched with `listArgs` takes an item added with `addArgs`:
+   * Schema protocol (CollectionLike): whether a list fetched with `listArgs` takes an item added with `addArgs`:
    * every filter argument of the list must equal the same key of the addition's
    * arguments or of its body.
    */
@@ -112,7 +112,7 @@ export class Collection<E extends typeof Entity = typeof Entity> implements Sche
     return true;
   }
 
-  /** @internal Stores the list under its args key; the stored form is that key. */
+  /** Schema protocol: stores the list under its args key; the stored form is that key. */
   normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
     const items = normalizeArray(this.schema[0], value, ctx, path, `an array of ${this.schema[0]._key}`);
     const args = listArgs(ctx.args);
@@ -121,13 +121,13 @@ export class Collection<E extends typeof Entity = typeof Entity> implements Sche
     return key;
   }
 
-  /** @internal */
-  denormalize(stored: unknown, ctx: DenormalizeContext): unknown {
+  /** Schema protocol: the list for the args key; missing entities are left out. */
+  denormalize(stored: unknown, ctx: DenormalizeContext): EntityOf<E>[] {
     const list = ctx.list(this, String(stored));
-    return list === undefined ? undefined : denormalizeArray(this.schema[0], list, ctx);
+    return (list === undefined ? undefined : denormalizeArray(this.schema[0], list, ctx)) as EntityOf<E>[];
   }
 
-  /** @internal */
+  /** Schema protocol. */
   queryKey(args: readonly unknown[], ctx: DenormalizeContext): unknown {
     const key = argsKey(listArgs(args));
     return ctx.list(this, key) === undefined ? undefined : key;
@@ -138,16 +138,16 @@ export class Collection<E extends typeof Entity = typeof Entity> implements Sche
 export type CollectionMode = 'push' | 'unshift' | 'remove' | 'move' | 'page';
 
 /** The schema behind `collection.push`, `.unshift`, `.remove`, `.move` and `.paginated()`. */
-export class CollectionAddition implements SchemaClass {
-  readonly collection: Collection;
+export class CollectionAddition<E extends typeof Entity = typeof Entity> implements SchemaClass {
+  readonly collection: Collection<E>;
   readonly mode: CollectionMode;
   readonly #removeCursor: ((...args: any[]) => readonly unknown[]) | undefined;
-  constructor(collection: Collection<any>, mode: CollectionMode, removeCursor?: (...args: any[]) => readonly unknown[]) {
+  constructor(collection: Collection<E>, mode: CollectionMode, removeCursor?: (...args: any[]) => readonly unknown[]) {
     this.collection = collection;
     this.mode = mode;
     this.#removeCursor = removeCursor;
   }
-  /** @internal */
+  /** Schema protocol. */
   normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
     const item = this.collection.schema[0];
     const many = Array.isArray(value);
@@ -163,11 +163,14 @@ export class CollectionAddition implements SchemaClass {
     ctx.collection(this.collection, { mode: this.mode, argsKey: '', args, items });
     return many ? items : items[0];
   }
-  /** @internal */
-  denormalize(stored: unknown, ctx: DenormalizeContext): unknown {
-    if (this.#removeCursor !== undefined) return this.collection.denormalize(stored, ctx);
+  /**
+   * Schema protocol: the added (removed, moved) entity, an array when an array was sent
+   * (typed as the usual single item); for a page, the whole list.
+   */
+  denormalize(stored: unknown, ctx: DenormalizeContext): EntityOf<E> {
+    if (this.#removeCursor !== undefined) return this.collection.denormalize(stored, ctx) as unknown as EntityOf<E>;
     const item = this.collection.schema[0];
-    return Array.isArray(stored) ? denormalizeArray(item, stored, ctx) : ctx.unvisit(item, stored);
+    return (Array.isArray(stored) ? denormalizeArray(item, stored, ctx) : ctx.unvisit(item, stored)) as EntityOf<E>;
   }
 }
 

@@ -5,13 +5,13 @@
 import { SchemaError, at, describe } from './SchemaError.js';
 import type { DenormalizeContext, EntityClass, NormalizeContext, SchemaClass } from './types.js';
 
-export class Invalidate implements SchemaClass {
+export class Invalidate<E extends EntityClass = EntityClass> implements SchemaClass {
   /** The entity type removed. */
-  readonly schema: EntityClass;
-  constructor(entity: EntityClass) {
+  readonly schema: E;
+  constructor(entity: E) {
     this.schema = entity;
   }
-  /** @internal Accepts the removed row, or its pk. */
+  /** Schema protocol: accepts the removed row, or its pk. */
   normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
     const entity = this.schema;
     const pk =
@@ -26,8 +26,8 @@ export class Invalidate implements SchemaClass {
     ctx.remove(entity, pk);
     return pk;
   }
-  /** @internal A removed row denormalizes to its pk. */
-  denormalize(stored: unknown, _ctx: DenormalizeContext): unknown {
-    return stored;
+  /** Schema protocol: a removed row denormalizes to its pk. */
+  denormalize(stored: unknown, _ctx: DenormalizeContext): string {
+    return stored as string;
   }
 }

@@ -12,7 +12,7 @@
  * of its posts.
  */
 import { denormalizeValue } from './visit.js';
-import type { DenormalizeContext, NormalizeContext, Schema, SchemaClass } from './types.js';
+import type { Denormalize, DenormalizeContext, NormalizeContext, Schema, SchemaClass } from './types.js';
 
 export class Lazy<S extends Schema = Schema> implements SchemaClass {
   /** The schema the field holds. */
@@ -25,11 +25,11 @@ export class Lazy<S extends Schema = Schema> implements SchemaClass {
   get query(): LazyQuery<S> {
     return (this.#query ??= new LazyQuery(this.schema));
   }
-  /** @internal */
+  /** Schema protocol. */
   normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
     return ctx.visit(this.schema, value, path);
   }
-  /** @internal The stored value, unresolved. */
+  /** Schema protocol: the stored value, unresolved. */
   denormalize(stored: unknown, _ctx: DenormalizeContext): unknown {
     return stored;
   }
@@ -41,15 +41,15 @@ export class LazyQuery<S extends Schema = Schema> implements SchemaClass {
   constructor(schema: S) {
     this.schema = schema;
   }
-  /** @internal Not a response schema: normalizes like its inner schema. */
+  /** Schema protocol; not a response schema: normalizes like its inner schema. */
   normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
     return ctx.visit(this.schema, value, path);
   }
-  /** @internal */
-  denormalize(stored: unknown, ctx: DenormalizeContext): unknown {
-    return denormalizeValue(this.schema, stored, ctx);
+  /** Schema protocol. */
+  denormalize(stored: unknown, ctx: DenormalizeContext): Denormalize<S> {
+    return denormalizeValue(this.schema, stored, ctx) as Denormalize<S>;
   }
-  /** @internal The stored value is the first argument. */
+  /** Schema protocol: the stored value is the first argument. */
   queryKey(args: readonly unknown[]): unknown {
     return args[0] ?? undefined;
   }

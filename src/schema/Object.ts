@@ -5,23 +5,23 @@
  * `{ product_id: 'BTC-USD' }` reads both rows.
  */
 import { denormalizeObject, normalizeObject, queryKeyOfObject } from './visit.js';
-import type { DenormalizeContext, NormalizeContext, Schema, SchemaClass } from './types.js';
+import type { Denormalize, DenormalizeContext, NormalizeContext, Schema, SchemaClass } from './types.js';
 
-export class ObjectSchema implements SchemaClass {
+export class ObjectSchema<O extends { readonly [key: string]: Schema } = { readonly [key: string]: Schema }> implements SchemaClass {
   /** Member name → schema. */
-  readonly schema: { readonly [key: string]: Schema };
-  constructor(definition: { readonly [key: string]: Schema }) {
+  readonly schema: O;
+  constructor(definition: O) {
     this.schema = definition;
   }
-  /** @internal */
+  /** Schema protocol. */
   normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
     return normalizeObject(this.schema, value, ctx, path);
   }
-  /** @internal */
-  denormalize(stored: unknown, ctx: DenormalizeContext): unknown {
-    return denormalizeObject(this.schema, stored, ctx);
+  /** Schema protocol: member by member, like a plain `{ key: schema }` object. */
+  denormalize(stored: unknown, ctx: DenormalizeContext): Denormalize<O> {
+    return denormalizeObject(this.schema, stored, ctx) as Denormalize<O>;
   }
-  /** @internal Each member is read by the same args. */
+  /** Schema protocol: each member is read by the same args. */
   queryKey(args: readonly unknown[], ctx: DenormalizeContext): unknown {
     return queryKeyOfObject(this.schema, args, ctx);
   }

@@ -3,16 +3,16 @@
  * types, chosen by a field (or a function of the value).
  */
 import { SchemaError, at, describe } from './SchemaError.js';
-import type { DenormalizeContext, EntityClass, NormalizeContext, SchemaClass } from './types.js';
+import type { DenormalizeContext, EntityClass, EntityOf, NormalizeContext, SchemaClass } from './types.js';
 
 /** Picks the member name from a raw value: a field name, or a function. */
 export type UnionAttribute = string | ((value: any, parent?: unknown, key?: string) => string);
 
-export class Union implements SchemaClass {
+export class Union<M extends { readonly [name: string]: EntityClass } = { readonly [name: string]: EntityClass }> implements SchemaClass {
   /** Member name → entity type. */
-  readonly schema: { readonly [name: string]: EntityClass };
+  readonly schema: M;
   readonly #attribute: UnionAttribute;
-  constructor(schemas: { readonly [name: string]: EntityClass }, schemaAttribute: UnionAttribute) {
+  constructor(schemas: M, schemaAttribute: UnionAttribute) {
     this.schema = schemas;
     this.#attribute = schemaAttribute;
   }
@@ -20,7 +20,7 @@ export class Union implements SchemaClass {
     const attr = this.#attribute;
     return String(typeof attr === 'function' ? attr(value) : value[attr]);
   }
-  /** @internal Stored as `{ id, schema }`. */
+  /** Schema protocol: stored as `{ id, schema }`. */
   normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       throw new SchemaError(`${ctx.source}: expected a Union member object at ${at(path)}, got ${describe(value)}`, path);
@@ -35,14 +35,14 @@ export class Union implements SchemaClass {
     }
     return { id: member.normalize(value, ctx, path), schema: name };
   }
-  /** @internal */
-  denormalize(stored: unknown, ctx: DenormalizeContext): unknown {
-    if (typeof stored !== 'object' || stored === null) return undefined;
+  /** Schema protocol: the member entity, `undefined` when it is not cached. */
+  denormalize(stored: unknown, ctx: DenormalizeContext): EntityOf<M[keyof M]> {
+    if (typeof stored !== 'object' || stored === null) return undefined as EntityOf<M[keyof M]>;
     const { id, schema } = stored as { id: string; schema: string };
     const member = this.schema[schema];
-    return member === undefined ? undefined : ctx.entity(member, String(id));
+    return (member === undefined ? undefined : ctx.entity(member, String(id))) as EntityOf<M[keyof M]>;
   }
-  /** @internal Read by `{ ...pk fields, [attribute]: name }`. */
+  /** Schema protocol: read by `{ ...pk fields, [attribute]: name }`. */
   queryKey(args: readonly unknown[]): unknown {
     const first = args[0];
     if (typeof first !== 'object' || first === null) return undefined;

@@ -3,15 +3,15 @@
  * arbitrary strings (a map of id → entity, say).
  */
 import { SchemaError, at, describe } from './SchemaError.js';
-import type { DenormalizeContext, NormalizeContext, Schema, SchemaClass } from './types.js';
+import type { Denormalize, DenormalizeContext, NormalizeContext, Schema, SchemaClass } from './types.js';
 
-export class Values implements SchemaClass {
+export class Values<S extends Schema = Schema> implements SchemaClass {
   /** Schema of each value. */
-  readonly schema: Schema;
-  constructor(item: Schema) {
+  readonly schema: S;
+  constructor(item: S) {
     this.schema = item;
   }
-  /** @internal */
+  /** Schema protocol. */
   normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       throw new SchemaError(`${ctx.source}: expected an object of values at ${at(path)}, got ${describe(value)}`, path);
@@ -20,14 +20,14 @@ export class Values implements SchemaClass {
     for (const key in value) out[key] = ctx.visit(this.schema, (value as Record<string, unknown>)[key], `${path}.${key}`);
     return out;
   }
-  /** @internal Missing entities are left out. */
-  denormalize(stored: unknown, ctx: DenormalizeContext): unknown {
-    if (typeof stored !== 'object' || stored === null) return stored;
+  /** Schema protocol: missing entities are left out. */
+  denormalize(stored: unknown, ctx: DenormalizeContext): Record<string, Denormalize<S>> {
+    if (typeof stored !== 'object' || stored === null) return stored as Record<string, Denormalize<S>>;
     const out: Record<string, unknown> = {};
     for (const key in stored) {
       const v = ctx.unvisit(this.schema, (stored as Record<string, unknown>)[key]);
       if (v !== undefined) out[key] = v;
     }
-    return out;
+    return out as Record<string, Denormalize<S>>;
   }
 }

@@ -15,7 +15,13 @@ export type Schema =
   | { readonly [key: string]: Schema }
   | undefined;
 
-/** A schema object with its own normalize / denormalize. */
+/**
+ * A schema object with its own normalize / denormalize. This protocol is public (custom
+ * schemas implement it), so its members are never tagged internal: the published `.d.ts`
+ * strips internal members, and a class that lost them would no longer be a `Schema` for
+ * the app (tools/consumer.mjs checks the packed types). A class's `denormalize` return
+ * type is what {@link Denormalize} resolves it to.
+ */
 export interface SchemaClass {
   normalize(value: unknown, ctx: NormalizeContext, path: string): unknown;
   denormalize(stored: unknown, ctx: DenormalizeContext): unknown;
@@ -86,25 +92,55 @@ export interface CollectionLike {
 export type EntityOf<E> = E extends abstract new (...args: any[]) => infer I ? I : never;
 
 /**
+ * The data fields of an entity instance (methods left out), for request bodies: every
+ * field optional; fields of a primitive type keep it, others (nested entities,
+ * deserialized values, and any field named in a literal `static schema`) take their raw
+ * form, `unknown`.
+ */
+export type EntityInput<E> = E extends abstract new (...args: any[]) => infer I
+  ? {
+      [K in keyof I as I[K] extends (...args: any[]) => unknown ? never : K]?: K extends SchemaFields<E>
+        ? unknown
+        : I[K] extends string | number | boolean | bigint | null | undefined
+          ? I[K]
+          : unknown;
+    }
+  : never;
+
+/** Names of the fields a literal `static schema` declares (none for an index signature). */
+type SchemaFields<E> = E extends { readonly schema: infer F } ? (string extends keyof F ? never : keyof F) : never;
+
+/**
+ * The raw value a schema normalizes (what `set` accepts): for an entity its
+ * {@link EntityInput} (other keys allowed: `static process` may rename them) or `null`,
+ * arrays of it, members of object schemas; `unknown` where the schema does not say
+ * (schema classes).
+ */
+export type Input<S> = S extends abstract new (...args: any[]) => unknown
+  ? (EntityInput<S> & { readonly [key: string]: unknown }) | null
+  : S extends readonly (infer I)[]
+    ? readonly Input<I>[]
+    : S extends { normalize(...args: any[]): unknown }
+      ? unknown
+      : S extends object
+        ? { readonly [K in keyof S]?: Input<S[K]> } & { readonly [key: string]: unknown }
+        : unknown;
+
+/**
  * The denormalized type a schema yields: instances for entities, arrays for lists,
- * `process`'s return type for a Query, member by member for object schemas.
+ * `process`'s return type for a Query, a schema object's `denormalize` return type, and
+ * member by member for plain object schemas.
  */
 export type Denormalize<S> = S extends abstract new (...args: any[]) => infer I
   ? I
   : S extends { readonly process: (...args: any[]) => infer R; readonly schema: unknown }
     ? R
-    : S extends { readonly schema: readonly [infer E] }
-      ? EntityOf<E>[]
-      : S extends { readonly schema: infer E; queryKey(...args: any[]): unknown } & { normalize(...args: any[]): unknown }
-        ? E extends abstract new (...args: any[]) => infer I
-          ? I[]
-          : any
-        : S extends readonly (infer I)[]
-          ? Denormalize<I>[]
-          : S extends undefined
-            ? unknown
-            : S extends { normalize(...args: any[]): unknown }
-              ? any
-              : S extends object
-                ? { -readonly [K in keyof S]: Denormalize<S[K]> | undefined }
-                : unknown;
+    : S extends { denormalize(...args: any[]): infer R }
+      ? R
+      : S extends readonly (infer I)[]
+        ? Denormalize<I>[]
+        : S extends undefined
+          ? unknown
+          : S extends object
+            ? { -readonly [K in keyof S]: Denormalize<S[K]> | undefined }
+            : unknown;

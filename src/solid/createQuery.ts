@@ -8,7 +8,11 @@ import { createArgs, fromResponse, fromView, type EndpointArgs } from './bridge.
 import { useController } from './context.js';
 
 /** The arguments object a queryable is read with: a `Query`'s first `process` argument, else any. */
-export type QueryArg<Q extends Queryable> = Q extends Query<any, any, infer A> ? A[0] : unknown;
+export type QueryArg<Q extends Queryable> = Q extends abstract new (...args: any[]) => unknown
+  ? unknown
+  : Q extends Query<any, any, infer A>
+    ? A[0]
+    : unknown;
 
 /**
  * Reads a queryable schema (Entity, All, Collection, Union, object of schemas) or a

@@ -16,6 +16,7 @@ const expectType = <T extends true>(_ok?: T) => {};
 
 class Post extends Entity {
   id = '';
+  title = '';
   pk() {
     return this.id;
   }

@@ -33,7 +33,7 @@ example('renders the fallback, then the users', async () => {
   }
   function Users() {
     const users = useSuspense(getUsers); // suspends until fetched; errors go to the error boundary
-    return <ul>{users.map((user: User) => <UserName key={user.id} id={user.id} />)}</ul>;
+    return <ul>{users.map((user) => <UserName key={user.id} id={user.id} />)}</ul>;
   }
   render(
     <CacheProvider>

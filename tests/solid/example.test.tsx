@@ -32,7 +32,7 @@ example('renders the fallback, then the users', async () => {
   }
   function Users() {
     const users = createSuspense(getUsers); // suspends until fetched; errors go to ErrorBoundary
-    return <ul><For each={users()}>{(user: User) => <UserName id={user.id} />}</For></ul>;
+    return <ul><For each={users()}>{(user) => <UserName id={user.id} />}</For></ul>;
   }
   const dispose = render(() => (
     <CacheProvider>

@@ -102,7 +102,7 @@ argsSelect('the args pick the joined rows and are passed to process after entrie
   const rest: unknown[][] = [];
   const joined = new Query(new schema.Object({ ticker: Ticker, stats: Stats }), (entries, ...args: [{ product_id: string }]) => {
     rest.push(args);
-    return `${entries.ticker.product_id}/${entries.stats.product_id}`;
+    return `${entries.ticker?.product_id}/${entries.stats?.product_id}`;
   });
   assert.is(ctrl.get(joined, { product_id: 'ETH-USD' }), 'ETH-USD/ETH-USD');
   assert.is(ctrl.get(joined, { product_id: 'BTC-USD' }), 'BTC-USD/BTC-USD');
