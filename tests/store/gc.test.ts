@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Controller, RestEndpoint, effect } from '../../src/index.js';
+import { Controller, Endpoint, RestEndpoint, effect } from '../../src/index.js';
 import { FakeTimers } from '../_fixtures/fakeTimers.js';
 import { Post, User, allUsers, makeUsers, postCollection } from '../_fixtures/models.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
@@ -144,6 +144,24 @@ gc('requests in flight and subscriptions keep their responses; lists of fresh re
   assert.is(ctrl.get(User, { id: 'u2' })!.name, 'user 2');
   stop();
   assert.is(ctrl.gc(), 2);
+});
+
+gc('a row under a pending optimistic layer survives a sweep; the rollback shows its server value', async () => {
+  await ctrl.fetch(getUser(), { id: 'u4' });
+  let fail: (error: Error) => void = () => {};
+  const rename = new Endpoint(
+    (_params: { id: string }, _body: { name: string }) => new Promise((_resolve, reject) => (fail = reject)),
+    { name: 'rename', schema: User, sideEffect: true, getOptimisticResponse: (_snap: unknown, params: { id: string }, body: { name: string }) => ({ ...params, ...body }) },
+  );
+  const pending = ctrl.fetch(rename, { id: 'u4' }, { name: 'optimistic' }).catch((e) => e);
+  assert.is(ctrl.get(User, { id: 'u4' })!.name, 'optimistic');
+  timers.advance(5000);
+  assert.is(ctrl.gc(), 1, 'the expired response goes; the row under the layer stays');
+  assert.is(ctrl.get(User, { id: 'u4' })!.name, 'optimistic');
+  fail(new Error('refused'));
+  await pending;
+  assert.is(ctrl.get(User, { id: 'u4' })!.name, 'user 4', 'rolled back to the server row');
+  assert.is(ctrl.gc(), 1, 'then, nothing holding it, the row goes too');
 });
 
 gc('the Controller sweeps every gcInterval on its clock; 0 turns it off', async () => {
