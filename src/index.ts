@@ -33,5 +33,6 @@ export type { EndpointInterface, SnapshotInterface } from './endpoint/types.js';
 export { Controller } from './controller/Controller.js';
 export type { ControllerOptions, Queryable, ResolveType } from './controller/Controller.js';
 export type { TimerHandle, Timers } from './controller/timers.js';
+export type { Trigger } from './controller/triggers.js';
 export { TimeoutError } from './controller/errors.js';
 export type { Meta } from './store/Store.js';
