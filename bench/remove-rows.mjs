@@ -1,5 +1,5 @@
 /**
- * W20 — one response removes 50,000 of 100,000 rows (a bulk DELETE answered with the
+ * W23 — one response removes 50,000 of 100,000 rows (a bulk DELETE answered with the
  * removed pks). Removal must cost O(1) per row: a table membership kept as an array
  * (`indexOf` + `splice` per row) makes this quadratic, seconds instead of milliseconds.
  * Each round starts from a fresh store of 100k rows (built untimed) and times the one
@@ -11,7 +11,7 @@ import { flat } from './_lib/fixtures.mjs';
 import * as sc from './_lib/signal-cache.mjs';
 import * as dc from './_lib/data-client.mjs';
 
-const s = new Scenario({ id: 'W20', title: 'remove 50k of 100k rows in one response', file: 'remove-rows.mjs' });
+const s = new Scenario({ id: 'W23', title: 'remove 50k of 100k rows in one response', file: 'remove-rows.mjs' });
 const N = 100_000;
 const rows = flat(N);
 const gone = rows.filter((_, i) => i % 2 === 1).map((row) => row.id);

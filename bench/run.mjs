@@ -46,7 +46,8 @@ const SCENARIOS = [
   { id: 'W14', file: 'views-memory.mjs' },
   { id: 'W15', file: 'bundle-size.mjs' },
   { id: 'W16', file: 'optimistic-edit.mjs' },
-  { id: 'W20', file: 'remove-rows.mjs' },
+  { id: 'W20', file: 'mount-unmount-memory.mjs' },
+  { id: 'W23', file: 'remove-rows.mjs' },
 ];
 
 /**

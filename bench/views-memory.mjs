@@ -1,7 +1,9 @@
 /**
  * W14 — memory: bytes retained per row (FLAT-10k written as one response) and per
  * mounted view (1000 single-row views, each read once and subscribed), measured as the
- * heap growth after `gc()`.
+ * heap growth after `gc()`. For signal-cache, then after a sweep (`ctrl.gc()` once the
+ * data expired): per mounted view while the views stay mounted (each keeps its row), and
+ * per row once the views are unmounted too (nothing should stay).
  *
  * Every (peer, round) runs in a fresh worker thread, so no peer or earlier round leaves
  * anything behind in the measured heap. Each worker first warms its module-level caches
@@ -22,6 +24,8 @@ import * as ap from './_lib/apollo.mjs';
 import * as tq from './_lib/tanstack.mjs';
 
 const N = 10_000;
+/** The signal-cache controllers' clock: moved past every expiry before the sweep. */
+const clock = { now: 0 };
 const VIEWS = 1000;
 const ROUNDS = QUICK ? 2 : 5;
 
@@ -31,10 +35,11 @@ const PEERS = [
     peer: 'signal-cache',
     variant: 'setResponse; effect per view',
     write(rows) {
-      const ctrl = new sc.Controller();
+      const ctrl = new sc.Controller({ clock: () => clock.now, gcInterval: 0 });
       ctrl.setResponse(sc.getRows, rows);
       return ctrl;
     },
+    sweep: true,
     mount: (ctrl, ids) => {
       const views = ids.map((id) => ctrl.query(sc.Row, { id }));
       return { views, counter: sc.watchAll(views) };
@@ -47,10 +52,11 @@ const PEERS = [
     peer: 'signal-cache',
     variant: 'set, rows never read as a list; effect per view',
     write(rows) {
-      const ctrl = new sc.Controller();
+      const ctrl = new sc.Controller({ clock: () => clock.now, gcInterval: 0 });
       ctrl.set(sc.allRows, rows);
       return ctrl;
     },
+    sweep: true,
     mount: (ctrl, ids) => {
       const views = ids.map((id) => ctrl.query(sc.Row, { id }));
       return { views, counter: sc.watchAll(views) };
@@ -167,7 +173,18 @@ async function measureOnce(p) {
   mountPhase(p, N, VIEWS);
   await settle();
   const h2 = heap();
-  return { row: (h1 - h0) / N, view: (h2 - h1) / VIEWS, ok: box.ok };
+  const out = { row: (h1 - h0) / N, view: (h2 - h1) / VIEWS, ok: box.ok };
+  if (!p.sweep) return out;
+  clock.now = 1e12;
+  box.store.gc();
+  await settle();
+  const h3 = heap();
+  box.views.counter.dispose();
+  box.views = undefined;
+  box.store.gc();
+  await settle();
+  const h4 = heap();
+  return { ...out, viewSwept: (h3 - h0) / VIEWS, rowSwept: (h4 - h0) / N };
 }
 
 if (!isMainThread) {
@@ -195,6 +212,12 @@ if (!isMainThread) {
     const view = median(perView);
     s.value({ case: 'per row (FLAT-10k)', peer, variant, unit: 'B/row', value: row, rounds: perRow });
     s.value({ case: 'per mounted view', peer, variant, unit: 'B/view', value: view, rounds: perView });
+    if (PEERS[index].sweep) {
+      const viewSwept = results.map((r) => r.viewSwept);
+      const rowSwept = results.map((r) => r.rowSwept);
+      s.value({ case: 'per mounted view after a sweep', peer, variant, unit: 'B/view', value: median(viewSwept), rounds: viewSwept });
+      s.value({ case: 'per row after unmount and a sweep', peer, variant, unit: 'B/row', value: median(rowSwept), rounds: rowSwept });
+    }
     s.gate(`${peer} (${variant}): views read the rows`, results.every((r) => r.ok));
     s.gate(`${peer} (${variant}): measured a positive retained size`, row > 0 && view > 0, `row=${row.toFixed(1)} view=${view.toFixed(1)}`);
   }

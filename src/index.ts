@@ -58,5 +58,6 @@ export type {
   WithLast,
 } from './controller/Controller.js';
 export type { TimerHandle, Timers } from './controller/timers.js';
+export type { Trigger } from './controller/triggers.js';
 export { TimeoutError } from './controller/errors.js';
 export type { Meta } from './store/Store.js';

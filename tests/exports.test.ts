@@ -91,6 +91,7 @@ api('signal-cache exports every type of its public signatures', () => {
     'SnapshotInterface',
     'TimerHandle',
     'Timers',
+    'Trigger',
     'UnionAttribute',
     'Updater',
     'WithLast',

@@ -13,23 +13,25 @@
  * await ctrl.fetch(getUsers);
  * effect(() => console.log(ctrl.get(userCount, { isAdmin: true })));
  */
-import { Signal, batch, effect, untracked, type ReadonlySignal } from '@preact/signals-core';
+import { Signal, batch, computed, effect, untracked, type ReadonlySignal } from '@preact/signals-core';
 import type { EndpointInterface } from '../endpoint/types.js';
 import { isEntity } from '../schema/Entity.js';
 import type { Query } from '../schema/Query.js';
 import { SchemaError } from '../schema/SchemaError.js';
 import type { Denormalize, Input, Schema } from '../schema/types.js';
 import { denormalizeValue, normalizeRoot } from '../schema/visit.js';
+import { sweep } from '../store/gc.js';
 import { resetStore } from '../store/reset.js';
 import { Staging } from '../store/Staging.js';
 import { Store, type Meta } from '../store/Store.js';
 import { Views } from '../store/views.js';
 import { Walker } from '../store/Walker.js';
 import { equalValue } from '../util/equal.js';
-import { abortError, describeThrown, isAbort, TimeoutError } from './errors.js';
+import { describeThrown, errorPolicy, isAbort, TimeoutError } from './errors.js';
 import { applyOptimistic } from './optimistic.js';
 import { Polling } from './polling.js';
 import { systemTimers, type TimerHandle, type Timers } from './timers.js';
+import { focusTrigger, onlineTrigger, type Trigger } from './triggers.js';
 
 /** Options of `new Controller()`. */
 export interface ControllerOptions {
@@ -41,6 +43,25 @@ export interface ControllerOptions {
    * global `setTimeout` / `setInterval` and `Date.now`.
    */
   timers?: Timers;
+  /**
+   * Interval in ms between automatic garbage-collection sweeps (see {@link Controller.gc});
+   * `0` turns them off (tests call `gc()` themselves). The sweep timer never keeps a Node
+   * process alive. Default: `300000` (5 minutes).
+   */
+  gcInterval?: number;
+  /**
+   * Tells the Controller when the page is focused (`notify(true)`) or hidden
+   * (`notify(false)`). On focus every subscribed (mounted) key whose data is stale
+   * refetches; while hidden, polling pauses. `false` turns it off. Default: the browser's
+   * `visibilitychange` and `focus` events on `window`; none where there is no `window`.
+   */
+  focus?: Trigger | false;
+  /**
+   * Tells the Controller when the network is back (`notify(true)`) or gone
+   * (`notify(false)`); like `focus`: refetch of stale mounted data, polling paused while
+   * offline. `false` turns it off. Default: `online` / `offline` on `window`; none without one.
+   */
+  online?: Trigger | false;
   /**
    * Runs an endpoint. Default: `(endpoint, args) => endpoint.fetch(...args)`. Replace it to
    * route every request through one place (auth refresh, logging, a test double).
@@ -111,6 +132,8 @@ export type WithLast<A extends readonly unknown[], V> = number extends A['length
 const DEFAULT_DATA_EXPIRY = 60_000;
 /** Default time an error is kept before a read retries, in ms. */
 const DEFAULT_ERROR_EXPIRY = 1_000;
+/** Default interval between garbage-collection sweeps, in ms. */
+const DEFAULT_GC_INTERVAL = 300_000;
 
 /** A key shown on screen: what to refetch it with, and its expiry watch. */
 interface Mounted {
@@ -139,11 +162,20 @@ export class Controller {
   readonly #due = new Set<string>();
   readonly #timers: Timers;
   readonly #polling: Polling;
+  /** Errors a suspense read threw to an error boundary (see `_suspense`). */
+  readonly #shown = new WeakSet<Error>();
+  /** The triggers whose last report was "hidden" or "offline": polling pauses while any is. */
+  readonly #away = new Set<string>();
 
   constructor(options: ControllerOptions = {}) {
     const timers = (this.#timers = options.timers ?? systemTimers);
-    this.#clock = options.clock ?? (() => timers.now());
-    this.#polling = new Polling(timers, () => false);
+    this.#clock = options.clock ?? (timers.now ? () => timers.now!() : Date.now);
+    this.#polling = new Polling(timers, () => this.#away.size > 0);
+    this.#listen('focus', options.focus ?? focusTrigger());
+    this.#listen('online', options.online ?? onlineTrigger());
+    const every = options.gcInterval ?? DEFAULT_GC_INTERVAL;
+    // `unref`: the sweep never keeps a Node process alive (browsers and fake timers have none).
+    if (every > 0) (timers.setInterval(() => this.gc(), every) as { unref?: () => void })?.unref?.();
     this.#run = options.fetch ?? ((endpoint, args) => endpoint.fetch(...args));
     this.#onError = options.onError ?? ((error) => console.error(error));
     bindMethods(this);
@@ -247,6 +279,43 @@ export class Controller {
     return now >= meta!.expiresAt || untracked(() => this.#views.response(key, endpoint.schema, args).value) === undefined;
   }
 
+  /**
+   * @internal What a suspense read of the endpoint does now: throw the returned error (a
+   * current error when the data is missing, or a hard one — see `errorPolicy`), suspend on
+   * a fetch (`true`: no data, or stale data with `invalidIfStale`), or show the data.
+   *
+   * With `throws` (Solid) the error is thrown rather than returned, once: a later read of
+   * the same error is a new mount after the error boundary showed it (its reset), so it
+   * suspends instead while {@link _load} refetches at once.
+   */
+  _suspense(endpoint: EndpointInterface, args: readonly unknown[], throws?: 1): Error | boolean {
+    const key = endpoint.key(...args);
+    const missing =
+      this.#views.response(key, endpoint.schema, args).peek() === undefined ||
+      (!!endpoint.invalidIfStale && this.#isStale(key, endpoint, args));
+    const error = this.#freshError(key);
+    if (!error || (!missing && (endpoint.errorPolicy ?? errorPolicy)(error) !== 'hard')) return missing;
+    if (!throws) return error;
+    if (this.#shown.has(error)) return true;
+    this.#shown.add(error);
+    throw error;
+  }
+
+  /**
+   * @internal The request of a suspense read: `fetchIfStale` (a current error rejects
+   * without a request), except after the error was shown (a retry), which fetches at once.
+   */
+  _load(endpoint: EndpointInterface, args: readonly unknown[]): Promise<unknown> {
+    const error = this.#freshError(endpoint.key(...args));
+    return error && this.#shown.has(error) ? this.fetch(endpoint, ...args) : this.fetchIfStale(endpoint, ...args);
+  }
+
+  /** @internal A signal of the key's last error alone: suspense bindings re-render when it changes. */
+  _error(endpoint: EndpointInterface, args: readonly unknown[]): ReadonlySignal<Error | undefined> {
+    const meta = this.meta(endpoint, ...args);
+    return computed(() => meta.value.error);
+  }
+
   /** The key's last error while it is current (before `errorExpiryLength` passed). */
   #freshError(key: string): Error | undefined {
     const meta = this.#store._results.get(key)?._meta.peek();
@@ -255,28 +324,44 @@ export class Controller {
 
   async #request(endpoint: EndpointInterface, args: readonly unknown[], key: string, stamp: number): Promise<unknown> {
     let value: unknown;
-    try {
-      value = await this.#send(endpoint, args);
-    } catch (error) {
-      // An abort is the caller's choice, not a failure of the key: nothing is recorded.
-      if (!isAbort(error)) throw this.#fail(endpoint, key, error, stamp);
-      this.#store._layers.get(stamp)?._drop();
-      throw error;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        value = await this.#send(endpoint, args);
+        break;
+      } catch (error) {
+        // An abort is the caller's choice, not a failure of the key: nothing is recorded.
+        if (isAbort(error)) {
+          this.#store._layers.get(stamp)?._drop();
+          throw error;
+        }
+        // A soft failure of a GET is retried `retry` times, waiting 1 s, 2 s, 4 s … (at most 30 s).
+        if (
+          endpoint.sideEffect ||
+          attempt >= (endpoint.retry ?? 0) ||
+          !(error instanceof Error) ||
+          (endpoint.errorPolicy ?? errorPolicy)(error) === 'hard'
+        ) {
+          throw this.#fail(endpoint, key, error, stamp);
+        }
+        const ms = endpoint.retryDelay?.(attempt) ?? Math.min(1000 * 2 ** attempt, 30_000);
+        await new Promise<void>((resolve) => this.#timers.setTimeout(resolve, ms));
+      }
     }
     return this.#write(endpoint, args, key, value, stamp, true);
   }
 
   /**
-   * Runs the endpoint, racing its `signal` and `timeout`: an abort or a timeout rejects at
-   * once (so the key is free for the next fetch) even when the request ignores the signal,
-   * and its late answer is never written. With a `timeout` the endpoint runs with a signal
-   * that aborts on either (`this.signal` inside its fetch).
+   * Runs the endpoint, racing its `signal` and `timeout`: an abort (rejecting with the
+   * signal's reason, an `AbortError` unless another reason was given) or a timeout rejects
+   * at once (so the key is free for the next fetch) even when the request ignores the
+   * signal, and its late answer is never written. The endpoint runs with a signal that
+   * aborts on either (`this.signal` inside its fetch).
    */
   #send(endpoint: EndpointInterface, args: readonly unknown[]): Promise<unknown> {
     const { signal, timeout } = endpoint;
     if (signal === undefined && !timeout) return this.#run(endpoint, args);
     const ac = new AbortController();
-    const abort = () => ac.abort(abortError(signal!.reason));
+    const abort = () => ac.abort(signal!.reason);
     let timer: TimerHandle;
     return new Promise((resolve, reject) => {
       ac.signal.onabort = () => reject(ac.signal.reason);
@@ -288,8 +373,7 @@ export class Controller {
           timeout,
         );
       }
-      const run = timeout ? Object.create(endpoint, { signal: { value: ac.signal } }) : endpoint;
-      this.#run(run, args).then(resolve, reject);
+      this.#run(Object.create(endpoint, { signal: { value: ac.signal } }), args).then(resolve, reject);
     }).finally(() => {
       signal?.removeEventListener('abort', abort);
       this.#timers.clearTimeout(timer);
@@ -331,6 +415,8 @@ export class Controller {
           if (result !== undefined && stamp >= result._stamp) {
             store._save(result);
             result._stamp = stamp;
+            result._schema = schema;
+            result._args = args;
             if (!equalValue(result._sig.peek(), normalized)) result._sig.value = normalized;
             result._meta.value = {
               fetchedAt: now,
@@ -428,7 +514,7 @@ export class Controller {
 
   /** Signal of an endpoint key's cache state: fetch time, expiry, last error, invalidation. */
   meta<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): ReadonlySignal<Meta> {
-    return this.#store._result(endpoint.key(...args))._meta;
+    return this.#views.meta(endpoint.key(...args));
   }
 
   /** An endpoint key's cache state: the value of `meta()`; tracked inside an effect. */
@@ -456,7 +542,7 @@ export class Controller {
     if (typeof value === 'function') value = value(this.#views.query(schema, args).peek());
     const staging = new Staging(describeSchema(schema), args);
     normalizeRoot(schema, value, staging);
-    this.#batch(() => this.#store._commit(staging, ++this.#stamp));
+    this.#batch(() => this.#store._commit(staging, ++this.#stamp, this.#clock() + DEFAULT_DATA_EXPIRY));
   }
 
   /**
@@ -524,6 +610,7 @@ export class Controller {
     this.#markAll(filter, { expiresAt: 0 });
   }
 
+  /** Marks responses; a fetch in flight keeps an invalidation past its answer (see `_invalidated`). */
   #markAll(filter: KeyFilter, change: Partial<Meta>, invalidated?: number): void {
     const test = typeof filter === 'function' ? filter : (key: string) => filter.testKey(key);
     const results = this.#store._results;
@@ -537,6 +624,39 @@ export class Controller {
       }
     });
     for (const key of marked) this.#refetch(key);
+  }
+
+  //#endregion
+
+  //#region triggers
+
+  #listen(name: string, trigger: Trigger | false | undefined): void {
+    if (!trigger) return;
+    trigger((on) => {
+      if (!on) return void this.#away.add(name);
+      this.#away.delete(name);
+      // Back (focused and online): refetch the stale data that is mounted.
+      if (this.#away.size === 0) for (const [key, m] of this.#mounted) if (this.#isStale(key, m.endpoint, m.args)) this.#refetch(key);
+    });
+  }
+
+  //#endregion
+
+  //#region memory
+
+  /**
+   * Runs a garbage-collection sweep now (the Controller also sweeps every `gcInterval`).
+   * Drops every row, Collection list and response that no live view reaches (no effect or
+   * mounted component depends on it), that no fresh response references, and whose own
+   * expiry passed: responses after `dataExpiryLength` (or a current error's
+   * `errorExpiryLength`) unless a request of them is in flight or they are subscribed;
+   * rows after the `dataExpiryLength` of the last response that wrote them (rows written
+   * by `set` after 60 s); placeholders left by reading missing rows, lists and keys at once.
+   * A dropped row or response read again is simply missing: the next fetch brings it back.
+   * @returns the number of rows, lists and responses dropped
+   */
+  gc(): number {
+    return sweep(this.#store, this.#clock(), (key) => this.#inflight.has(key) || this.#mounted.has(key));
   }
 
   //#endregion
@@ -555,13 +675,13 @@ export class Controller {
   subscribe<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): () => void {
     const key = endpoint.key(...args);
     const frequency = endpoint.pollFrequency;
-    this.#polling._add(key, frequency, () => this.fetch(endpoint, ...args).catch(noop));
+    this.#polling._set(key, frequency, () => this.fetch(endpoint, ...args).catch(noop));
     const unmount = this._mount(endpoint, ...args);
     let done = false;
     return () => {
       if (done) return;
       done = true;
-      this.#polling._remove(key, frequency);
+      this.#polling._set(key, frequency);
       unmount();
     };
   }
@@ -569,14 +689,14 @@ export class Controller {
   /** Drops one subscription of the endpoint and args; polling stops with the last one. */
   unsubscribe<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): void {
     const key = endpoint.key(...args);
-    if (!this.#polling._has(key)) return;
-    this.#polling._remove(key, endpoint.pollFrequency);
+    if (!this.#polling._keys.has(key)) return;
+    this.#polling._set(key, endpoint.pollFrequency);
     this.#unmount(key);
   }
 
   /** Number of subscriptions of a key (0 when none). */
   subscriptionCount<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): number {
-    return this.#polling._count(endpoint.key(...args));
+    return this.#polling._keys.get(endpoint.key(...args))?.n ?? 0;
   }
 
   //#endregion
@@ -638,7 +758,8 @@ export class Controller {
    * request.
    */
   #refetch(key: string): void {
-    if (!this.#mounted.has(key)) return;
+    // Hidden or offline: nothing is sent; the return of focus and network refetches what is stale.
+    if (!this.#mounted.has(key) || this.#away.size > 0) return;
     if (this.#due.size === 0) {
       queueMicrotask(() => {
         for (const due of this.#due) {

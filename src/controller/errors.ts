@@ -9,9 +9,9 @@
 /** @internal A thrown non-Error, for a message; never throws (a `toString` may). */
 export function describeThrown(value: unknown): string {
   try {
-    return typeof value === 'string' ? JSON.stringify(value) : String(value);
+    return String(value);
   } catch {
-    return `a value of type ${typeof value}`;
+    return typeof value;
   }
 }
 
@@ -22,11 +22,7 @@ export function describeThrown(value: unknown): string {
  */
 export class TimeoutError extends Error {
   /** Always `'TimeoutError'`; stable across minification. */
-  declare readonly name: 'TimeoutError';
-
-  static {
-    Object.defineProperty(this.prototype, 'name', { value: 'TimeoutError', writable: true, configurable: true });
-  }
+  override readonly name = 'TimeoutError';
 }
 
 /** @internal Whether an error is an abort (recorded nowhere, never retried). */
@@ -34,7 +30,12 @@ export function isAbort(error: unknown): boolean {
   return (error as { name?: unknown } | null)?.name === 'AbortError';
 }
 
-/** @internal The rejection of an aborted request: the signal's reason when it is an AbortError. */
-export function abortError(reason: unknown): unknown {
-  return isAbort(reason) ? reason : new DOMException('This operation was aborted', 'AbortError');
+/**
+ * @internal The default `errorPolicy`: `'soft'` for a server error (status 5xx), a timeout
+ * and a request that could not be sent (network failure); `'hard'` for everything else
+ * (4xx, a body that does not fit the schema, a bug in `process`).
+ */
+export function errorPolicy(error: Error): 'soft' | 'hard' {
+  const status = (error as { status?: number }).status;
+  return (status ? status > 499 : error instanceof TimeoutError || error.cause instanceof TypeError) ? 'soft' : 'hard';
 }

@@ -6,22 +6,19 @@
  * frequency; the timer runs at the smallest frequency with a non-zero count and is
  * restarted only when that minimum changes, so a 20 ms subscriber joining a 1000 ms one
  * polls at 20 ms, and polling falls back to 1000 ms when it leaves. Subscribers without a
- * frequency count as subscribers (for refetch triggers) but do not poll.
+ * frequency count as subscribers (they keep the key from garbage collection and get
+ * refetch triggers) but do not poll. A tick runs the request of the latest subscriber.
  */
 import type { TimerHandle, Timers } from './timers.js';
 
-interface Frequency {
-  count: number;
-  /** The request of the latest subscriber at this frequency. */
-  run: () => void;
-}
-
 interface Entry {
-  count: number;
-  /** The request of the latest subscriber (used by refetch triggers). */
+  /** Subscribers of the key. */
+  n: number;
+  /** Subscribers per polling frequency. */
+  readonly f: Map<number, number>;
+  /** The request of the latest subscriber. */
   run: () => void;
-  readonly frequencies: Map<number, Frequency>;
-  /** The frequency the timer runs at; 0 when not polling. */
+  /** The frequency the timer runs at; `Infinity` when not polling. */
   every: number;
   timer: TimerHandle;
 }
@@ -29,78 +26,40 @@ interface Entry {
 /** @internal */
 export class Polling {
   readonly #timers: Timers;
-  /** Whether polls are skipped for now (offline or hidden). */
+  /** Whether ticks are skipped for now (page hidden, network offline). */
   readonly #paused: () => boolean;
-  readonly #entries = new Map<string, Entry>();
+  /** Subscribed keys. */
+  readonly _keys = new Map<string, Entry>();
 
   constructor(timers: Timers, paused: () => boolean) {
     this.#timers = timers;
     this.#paused = paused;
   }
 
-  /** Adds a subscriber of `key` polling every `frequency` ms (none when not positive). */
-  _add(key: string, frequency: number | undefined, run: () => void): void {
-    let entry = this.#entries.get(key);
-    if (entry === undefined) {
-      entry = { count: 0, run, frequencies: new Map(), every: 0, timer: undefined };
-      this.#entries.set(key, entry);
+  /**
+   * Adds a subscriber of `key` polling every `frequency` ms (none when not positive), or
+   * removes one (`run` undefined); the key goes with its last subscriber.
+   */
+  _set(key: string, frequency: number | undefined, run?: () => void): void {
+    const keys = this._keys;
+    let entry = keys.get(key);
+    if (run) {
+      if (!entry) keys.set(key, (entry = { n: 0, f: new Map(), run, every: Infinity, timer: 0 }));
+      entry.run = run;
+    } else if (!entry) return;
+    const step = run ? 1 : -1;
+    entry.n += step;
+    if (frequency! > 0) {
+      const count = (entry.f.get(frequency!) ?? 0) + step;
+      if (count > 0) entry.f.set(frequency!, count);
+      else entry.f.delete(frequency!);
     }
-    entry.count++;
-    entry.run = run;
-    if (frequency !== undefined && frequency > 0) {
-      const f = entry.frequencies.get(frequency);
-      if (f === undefined) entry.frequencies.set(frequency, { count: 1, run });
-      else {
-        f.count++;
-        f.run = run;
-      }
-    }
-    this.#schedule(entry);
-  }
-
-  /** Removes one subscriber of `key` at `frequency`; polling stops with the last one. */
-  _remove(key: string, frequency: number | undefined): void {
-    const entry = this.#entries.get(key);
-    if (entry === undefined) return;
-    if (frequency !== undefined && frequency > 0) {
-      const f = entry.frequencies.get(frequency);
-      if (f !== undefined && --f.count === 0) entry.frequencies.delete(frequency);
-    }
-    if (--entry.count > 0) return this.#schedule(entry);
-    if (entry.every !== 0) this.#timers.clearInterval(entry.timer);
-    this.#entries.delete(key);
-  }
-
-  /** (Re)starts the timer when the fastest frequency changed. */
-  #schedule(entry: Entry): void {
-    let every = 0;
-    for (const frequency of entry.frequencies.keys()) if (every === 0 || frequency < every) every = frequency;
+    if (!entry.n) keys.delete(key);
+    // Restart only when the fastest frequency changed (`Infinity`: none, or no subscriber left).
+    const every = entry.n ? Math.min(...entry.f.keys()) : Infinity;
     if (every === entry.every) return;
-    if (entry.every !== 0) this.#timers.clearInterval(entry.timer);
+    this.#timers.clearInterval(entry.timer);
     entry.every = every;
-    if (every === 0) return;
-    entry.timer = this.#timers.setInterval(() => {
-      if (!this.#paused()) entry.frequencies.get(entry.every)?.run();
-    }, every);
-  }
-
-  /** Number of subscribers of `key`. */
-  _count(key: string): number {
-    return this.#entries.get(key)?.count ?? 0;
-  }
-
-  /** The frequency `key` polls at; 0 when it does not. */
-  _every(key: string): number {
-    return this.#entries.get(key)?.every ?? 0;
-  }
-
-  /** Whether `key` has a subscriber. */
-  _has(key: string): boolean {
-    return this.#entries.has(key);
-  }
-
-  /** The subscribed keys with the request of their latest subscriber. */
-  _keys(): IterableIterator<[string, { run: () => void }]> {
-    return this.#entries.entries();
+    if (every < Infinity) entry.timer = this.#timers.setInterval(() => this.#paused() || entry.run(), every);
   }
 }

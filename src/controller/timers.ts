@@ -10,8 +10,8 @@ export type TimerHandle = unknown;
 
 /** The scheduler and clock of a Controller (option `timers`). */
 export interface Timers {
-  /** Current time in ms. Default: `Date.now`. */
-  now(): number;
+  /** Current time in ms. Default (and when absent): `Date.now()`. */
+  now?(): number;
   /** Runs `callback` once after `ms`. */
   setTimeout(callback: () => void, ms: number): TimerHandle;
   clearTimeout(handle: TimerHandle): void;
@@ -20,20 +20,5 @@ export interface Timers {
   clearInterval(handle: TimerHandle): void;
 }
 
-/** The global timers and `Date.now`. */
-export const systemTimers: Timers = {
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-  setInterval: (callback, ms) => setInterval(callback, ms),
-  clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
-};
-
-/**
- * @internal Lets a background timer (the garbage-collection sweep) not keep a Node
- * process alive; a no-op for handles without `unref` (browsers, fake timers).
- */
-export function unref(handle: TimerHandle): TimerHandle {
-  (handle as { unref?: () => void } | undefined)?.unref?.();
-  return handle;
-}
+/** @internal The global timers (called as methods of `globalThis`, which browsers require). */
+export const systemTimers = globalThis as unknown as Timers;

@@ -49,9 +49,10 @@ export interface EndpointOptions<A extends readonly any[] = any[], R = any, S ex
   /** How long an error stays before a read retries, in ms. Default: `undefined` (the Controller's default). */
   errorExpiryLength?: number | undefined;
   /**
-   * Aborts the request when it fires: a Controller fetch rejects at once with an
-   * `AbortError`, records no error, writes nothing and frees the key (the next fetch is a
-   * new request). `RestEndpoint` passes it to `fetch`. Default: none.
+   * Aborts the request when it fires: a Controller fetch rejects at once with the signal's
+   * reason (an `AbortError` unless `abort(reason)` gave another), and for an `AbortError`
+   * records no error; it writes nothing and frees the key (the next fetch is a new
+   * request). `RestEndpoint` passes it to `fetch`. Default: none.
    */
   signal?: AbortSignal | undefined;
   /**
@@ -60,6 +61,25 @@ export interface EndpointOptions<A extends readonly any[] = any[], R = any, S ex
    * The endpoint sees the abort as `this.signal`. Default: none (no limit).
    */
   timeout?: number | undefined;
+  /**
+   * Classifies a failure of this endpoint, as in Reactive Data Client. A `'soft'` error
+   * keeps showing cached data (a flaky 503 during a background refetch); a `'hard'` error
+   * reaches `createSuspense` / `useSuspense` error boundaries even when data is cached (a
+   * 404 after a delete). Default: `'soft'` for status 5xx, timeouts and requests that could
+   * not be sent; `'hard'` otherwise.
+   */
+  errorPolicy?: ((error: Error) => 'soft' | 'hard') | undefined;
+  /** Stale data counts as missing: suspense reads suspend (refetch) instead of showing it. Default: `false`. */
+  invalidIfStale?: boolean | undefined;
+  /**
+   * Times a Controller fetch of a GET (not a `sideEffect`) is tried again after a soft
+   * failure (see `errorPolicy`: 5xx, timeouts, network), with exponential backoff; the
+   * error is recorded only when the last try fails. Default: `0` (no retry, as in
+   * Reactive Data Client).
+   */
+  retry?: number | undefined;
+  /** Wait in ms before retry `attempt` (0 for the first). Default: `min(1000 * 2 ** attempt, 30000)`. */
+  retryDelay?: ((attempt: number) => number) | undefined;
   /** Replaces the prototype `fetch`. Default: the function given to the constructor. */
   fetch?: FetchFunction<A, R>;
   /** Replaces the prototype `key`. Default: `` `${name} ${argsKey(args)}` ``. */
@@ -110,6 +130,14 @@ export class Endpoint<A extends readonly any[] = any[], R = any, S extends Schem
   declare signal: AbortSignal | undefined;
   /** Request time limit in ms (see {@link EndpointOptions.timeout}). Default: `undefined` (none). */
   declare timeout: number | undefined;
+  /** Soft or hard failures (see {@link EndpointOptions.errorPolicy}). Default: `undefined` (soft for 5xx and network errors). */
+  declare errorPolicy: ((error: Error) => 'soft' | 'hard') | undefined;
+  /** Stale data counts as missing for suspense reads. Default: `undefined` (no). */
+  declare invalidIfStale: boolean | undefined;
+  /** Retries of a soft GET failure (see {@link EndpointOptions.retry}). Default: `undefined` (none). */
+  declare retry: number | undefined;
+  /** Backoff before each retry (see {@link EndpointOptions.retryDelay}). Default: `undefined` (exponential). */
+  declare retryDelay: ((attempt: number) => number) | undefined;
 
   /**
    * @param fetchFunction The request to run (`this` is the endpoint). Optional for

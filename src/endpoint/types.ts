@@ -32,6 +32,14 @@ export interface EndpointInterface<A extends readonly any[] = any[], R = any> {
   readonly signal?: AbortSignal | undefined;
   /** Aborts a request that takes longer, in ms, with a recorded `TimeoutError`. Default: none. */
   readonly timeout?: number | undefined;
+  /** `'hard'` errors reach suspense error boundaries even when data is cached. Default: soft for 5xx and network errors. */
+  readonly errorPolicy?: ((error: Error) => 'soft' | 'hard') | undefined;
+  /** Stale data counts as missing: suspense reads suspend again. Default: `false`. */
+  readonly invalidIfStale?: boolean | undefined;
+  /** Times a GET that failed softly is tried again. Default: `0` (no retry). */
+  readonly retry?: number | undefined;
+  /** Wait before retry `attempt` (0, 1, …), in ms. Default: `min(1000 * 2 ** attempt, 30000)`. */
+  readonly retryDelay?: ((attempt: number) => number) | undefined;
 }
 
 /** What `getOptimisticResponse(snap, ...args)` can read, as in Reactive Data Client. */

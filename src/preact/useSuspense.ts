@@ -9,12 +9,13 @@
  * current (to the nearest error boundary), else the promise of a fetch (to the nearest
  * `Suspense` from `preact/compat`; identical requests in flight are shared by the
  * Controller). The thrown promise never rejects: after it settles the component renders
- * again and finds either the data or the error. Stale data does not suspend: it keeps
- * showing while an effect refetches it, and a failed refetch keeps it too
- * (`ctrl.getError` has the error).
+ * again and finds either the data or the error. Stale data does not suspend (unless the
+ * endpoint has `invalidIfStale`): it keeps showing while an effect refetches it. A failed
+ * refetch keeps it too when its error is soft (`errorPolicy`: 5xx, network); a hard error
+ * (a 404 after a delete) is thrown to the error boundary even though data is cached.
  */
-import { useEffect } from 'preact/hooks';
-import { untracked, type Controller, type EndpointInterface, type ReadonlySignal, type ResolveType } from '../index.js';
+import { useEffect, useMemo } from 'preact/hooks';
+import type { EndpointInterface, ReadonlySignal, ResolveType } from '../index.js';
 import { noop, useResponse, type EndpointArgs } from './useQuery.js';
 
 /**
@@ -28,12 +29,29 @@ function useEndpoint<E extends EndpointInterface>(
   live: boolean,
 ): ReadonlySignal<ResolveType<E> | undefined> {
   const [ctrl, list, view] = useResponse(endpoint, args);
+  // The key's error as a signal: read while suspending, so that a failed background
+  // refetch re-renders the component (and a hard error reaches the boundary).
+  const error = useMemo(() => list && ctrl._error(endpoint, list), [ctrl, endpoint, list]);
   // While mounted the key is fetched when stale and refetched on invalidation and expiry.
   useEffect(
     () => (list === null ? undefined : (live ? ctrl.subscribe : ctrl._mount).call(ctrl, endpoint, ...list)),
     [ctrl, endpoint, list, live],
   );
-  if (suspend && list !== null && view.peek() === undefined) throw pending(ctrl, endpoint, list);
+  if (suspend && error) {
+    error.value;
+    // A current error when data is missing or the error is hard (unless a retry is in
+    // flight); else a fetch when data is missing (or stale with `invalidIfStale`). The
+    // thrown fetch never rejects.
+    const state = ctrl._suspense(endpoint, list!);
+    if (state instanceof Error) {
+      // Tracked: a render during the request that failed (or a retry) runs again when it settles.
+      if (!ctrl.isFetching(endpoint, ...list!)) {
+        retries.set(state, () => ctrl.fetch(endpoint, ...list!).catch(noop));
+        throw state;
+      }
+      if (view.peek() === undefined) throw ctrl.fetch(endpoint, ...list!).then(noop, noop);
+    } else if (state) throw ctrl.fetch(endpoint, ...list!).then(noop, noop);
+  }
   return view;
 }
 
@@ -42,20 +60,6 @@ function useEndpoint<E extends EndpointInterface>(
  * `ErrorBoundary` reset calls it.
  */
 export const retries = new WeakMap<object, () => unknown>();
-
-/**
- * What a render without data throws: a current error (unless a retry is in flight), or
- * the promise of a fetch, which never rejects.
- */
-function pending<E extends EndpointInterface>(ctrl: Controller, endpoint: E, list: Parameters<E['fetch']>): unknown {
-  const { error } = ctrl.meta(endpoint, ...list).peek();
-  // A current error makes the key "not stale": throw it instead of refetching.
-  if (error !== undefined && !ctrl.isStale(endpoint, ...list) && !untracked(() => ctrl.isFetching(endpoint, ...list))) {
-    retries.set(error, () => ctrl.fetch(endpoint, ...list).catch(noop));
-    return error;
-  }
-  return ctrl.fetch(endpoint, ...list).then(noop, noop);
-}
 
 /**
  * The response view of an endpoint, fetched when missing or stale, for use inside

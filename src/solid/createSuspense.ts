@@ -12,7 +12,11 @@
  * - missing data: the read registers with the nearest `<Suspense>` until the fetch
  *   settles, or throws the fetch's error;
  * - stale data: the refetch runs in the background and the stale value keeps showing
- *   (a failed refetch keeps it too; `ctrl.getError` has the error);
+ *   (unless the endpoint has `invalidIfStale`); a failed refetch keeps it too when its
+ *   error is soft (`errorPolicy`: 5xx, network), while a hard error (a 404 after a
+ *   delete) is thrown to the `<ErrorBoundary>` even though data is cached;
+ * - an error still current at mount is thrown at once; after `errorExpiryLength` a new
+ *   mount (an `<ErrorBoundary>` reset) refetches;
  * - later changes (another fetch, `set`, polling) flow through the view alone.
  *
  * `createResource` is the public way to register with Suspense; a hand-made read would
@@ -20,7 +24,7 @@
  */
 import { createEffect, createResource, onCleanup, type Accessor } from 'solid-js';
 import type { Controller, EndpointInterface, ResolveType } from '../index.js';
-import { createArgs, fromResponse, type ArgList, type EndpointArgs } from './bridge.js';
+import { createArgs, fromResponse, fromView, type ArgList, type EndpointArgs } from './bridge.js';
 import { useController } from './context.js';
 
 /**
@@ -42,16 +46,27 @@ function suspense<E extends EndpointInterface>(
 ): Accessor<ResolveType<E> | undefined> {
   const value = fromResponse(ctrl, endpoint, list);
   mount(ctrl, endpoint, list, live);
-  // Loads whenever the view has no data for the args: on mount, on new args, after an
-  // <ErrorBoundary> reset (its children are created again) and when the entity shown
-  // was deleted. Stale data is refetched by the mount, in the background.
+  // The key's error, mirrored so that a failed background refetch re-runs the accessor.
+  const error = fromView(list, (a) => ctrl._error(endpoint, a));
+  // Loads whenever the view has no data for the args (or stale data, with
+  // `invalidIfStale`): on mount, on new args, after an <ErrorBoundary> reset (its children
+  // are created again) and when the entity shown was deleted. Other stale data is
+  // refetched by the mount, in the background. An error still current rejects without a
+  // request, unless it was shown already: then this mount is the boundary's reset, a retry.
   const [request] = createResource(
-    () => value() === undefined && list(),
-    (a) => ctrl.fetch(endpoint, ...(a as Parameters<E['fetch']>)),
+    () => {
+      const a = list();
+      // `value()` re-runs this when the data goes (a deleted entity).
+      return a && (value(), ctrl._suspense(endpoint, a) !== false) && a;
+    },
+    (a) => ctrl._load(endpoint, a as Parameters<E['fetch']>),
   );
   return () => {
     const current = value();
-    if (current === undefined && list() !== null) request();
+    const a = list();
+    // A current error when data is missing or the error is hard (to the ErrorBoundary);
+    // else suspend while data is missing (or stale with `invalidIfStale`).
+    if (a && (error(), ctrl._suspense(endpoint, a, 1))) request();
     return current;
   };
 }

@@ -14,7 +14,7 @@
  *   response) leaves the tables as they were (rule 9).
  */
 import { Signal, batch } from '@preact/signals-core';
-import type { CollectionLike, CollectionWrite, EntityClass } from '../schema/types.js';
+import type { CollectionLike, CollectionWrite, EntityClass, Schema } from '../schema/types.js';
 import { equalFields, equalValue } from '../util/equal.js';
 import { reindex } from './indexes.js';
 import type { Layer, Overlay } from './Layers.js';
@@ -25,13 +25,34 @@ export type Row = Record<string, unknown>;
 
 //#region cells
 
+/**
+ * @internal Signals that some effect depends on, directly or through computeds: what a
+ * live view reaches. Maintained by signals-core's `watched` / `unwatched` hooks, which
+ * run only when a signal gains its first or loses its last subscriber; garbage
+ * collection never takes a cell whose signal is in here (see ./gc.ts).
+ */
+export const watched = new Set<Signal<any>>();
+
+/** @internal Options of every cell signal: keeps `watched` up to date. */
+export const WATCH = {
+  watched(this: Signal<any>) {
+    watched.add(this);
+  },
+  unwatched(this: Signal<any>) {
+    watched.delete(this);
+  },
+};
+
 /** @internal One entity row: its signal plus the denormalized-object cache. */
 export class Cell {
   /** The normalized row; `undefined` while not cached (placeholder) or after removal. */
-  readonly _sig: Signal<Row | undefined> = new Signal<Row | undefined>(undefined);
+  readonly _sig: Signal<Row | undefined> = new Signal<Row | undefined>(undefined, WATCH);
   /** Stamp of the newest fetch that wrote this row. */
   _stamp = 0;
-  /** Clock time until which a response vouched for this row (an Entity endpoint reads it without fetching). */
+  /**
+   * Clock time until which a response vouched for this row (latest write's expiry): an
+   * Entity endpoint reads it without fetching, and garbage collection keeps it.
+   */
   _expiresAt = 0;
   /** Last denormalized object built for this row, valid while `_deps` hold `_vals`. */
   _obj: object | undefined = undefined;
@@ -110,7 +131,7 @@ export class Table {
 
 /** @internal One list of a Collection for one argument set. */
 export class ListCell {
-  readonly _sig = new Signal<readonly unknown[] | undefined>(undefined);
+  readonly _sig = new Signal<readonly unknown[] | undefined>(undefined, WATCH);
   _stamp = 0;
   /** The arguments the list was fetched with (for `push` / `unshift` matching). */
   _args: readonly unknown[] = [];
@@ -144,9 +165,12 @@ export const emptyMeta: Meta = Object.freeze({
 /** @internal The cached response of one endpoint key. */
 export class ResultCell {
   /** The normalized response; `undefined` until fetched. */
-  readonly _sig = new Signal<unknown>(undefined);
-  readonly _meta = new Signal<Meta>(emptyMeta);
+  readonly _sig = new Signal<unknown>(undefined, WATCH);
+  readonly _meta = new Signal<Meta>(emptyMeta, WATCH);
   _stamp = 0;
+  /** Schema and args of the stored response: what garbage collection walks to find its rows. */
+  _schema: Schema = undefined;
+  _args: readonly unknown[] = [];
   /** The fetch stamp counter when last invalidated: a fetch stamped at or below it keeps the mark. */
   _invalidated = 0;
 }
@@ -162,6 +186,11 @@ export class Store {
   readonly _results = new Map<string, ResultCell>();
   /** Pending optimistic layers by the stamp of their request (see Layers.ts). */
   readonly _layers = new Map<number, Layer>();
+  /**
+   * Tables that live queries follow (set by changes.ts): every row of such a table is
+   * reached by a mounted query, so garbage collection keeps them.
+   */
+  _live: ReadonlyMap<Table, unknown> | undefined = undefined;
 
   _table(key: string): Table {
     let table = this._tables.get(key);

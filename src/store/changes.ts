@@ -49,6 +49,7 @@ export class Changes {
     if (feed !== undefined) return feed;
     const changes = (feed = new Changes());
     feeds.set(store, feed);
+    store._live = changes._logs;
     const put = store._put;
     store._put = function (table, cell, next) {
       const before = cell._sig.peek();

@@ -15,7 +15,7 @@ import type { Schema } from '../schema/types.js';
 import { denormalizeValue, queryKeyOf } from '../schema/visit.js';
 import { argsKey } from '../util/argsKey.js';
 import { share } from './share.js';
-import type { Store } from './Store.js';
+import type { Meta, Store } from './Store.js';
 import { Walker } from './Walker.js';
 
 let nextSchemaId = 0;
@@ -78,19 +78,28 @@ export class Views {
    * The view of an endpoint response by its key. Until the key has a response, an
    * endpoint whose schema is an Entity reads the row its args name, wherever that row
    * came from (a list, another endpoint), as Reactive Data Client's `queryKey` does.
+   * It looks the key's cell up on every computation, so a cell that garbage collection
+   * dropped (it is written once more, which wakes the view) is replaced by a fresh, empty
+   * one on the next read.
    */
   response(key: string, schema: Schema, args: readonly unknown[]): ReadonlySignal<unknown> {
     // A cached view is one Map lookup away: this is the hot path of every render.
     const found = this.#views.get(key)?.deref();
     if (found !== undefined) return found;
-    const result = this.#store._result(key);
+    const store = this.#store;
     return this.#cached(key, () =>
       this.#denormalizing(args, (walker) => {
-        let stored = result._sig.value;
+        let stored = store._result(key)._sig.value;
         if (stored === undefined && isEntity(schema)) stored = schema.queryKey(args);
         return stored === undefined ? undefined : denormalizeValue(schema, stored, walker);
       }),
     );
+  }
+
+  /** The meta of an endpoint key, looked up like {@link response}. */
+  meta(key: string): ReadonlySignal<Meta> {
+    const store = this.#store;
+    return this.#cached(`\u0001${key}`, () => new Computed(() => store._result(key)._meta.value));
   }
 
   #queryView(query: Query, args: readonly unknown[]): ReadonlySignal<unknown> {

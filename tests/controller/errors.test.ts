@@ -52,10 +52,10 @@ identity('a thrown non-Error is wrapped naming the endpoint, even when its Strin
   const str = new Endpoint(() => Promise.reject('down'), { name: 'getOther' });
   const first = await ctrl.fetch(thrower).catch((e) => e);
   assert.instance(first, Error);
-  assert.match(first.message, /^getThing: threw a value of type object/);
+  assert.is(first.message, 'getThing: threw object');
   assert.is(first.cause, hostile);
   const second = await ctrl.fetch(str).catch((e) => e);
-  assert.is(second.message, 'getOther: threw "down"');
+  assert.is(second.message, 'getOther: threw down');
   assert.is(ctrl.getError(str), second);
 });
 
@@ -155,7 +155,7 @@ abort('an already aborted signal sends no request', async () => {
 
 abort('a timeout aborts the request and records a TimeoutError naming the endpoint; cached data stays', async () => {
   const timers = new FakeTimers();
-  const ctrl = new Controller({ timers });
+  const ctrl = new Controller({ timers, gcInterval: 0 });
   const endpoint = getHeld().extend({ timeout: 5000 });
   const first = ctrl.fetch(endpoint, { id: 'c' });
   await until(() => held.length === 1);
@@ -179,7 +179,7 @@ abort('a timeout aborts the request and records a TimeoutError naming the endpoi
 
 abort('a request answered in time clears its timeout', async () => {
   const timers = new FakeTimers();
-  const ctrl = new Controller({ timers });
+  const ctrl = new Controller({ timers, gcInterval: 0 });
   const pending = ctrl.fetch(getHeld().extend({ timeout: 5000 }), { id: 'd' });
   await until(() => held.length === 1);
   assert.is(timers.size, 1);

@@ -80,7 +80,7 @@ mounted('a mounted key refetches when its data expires, and stops with the last 
   reset(2);
   const timers = new FakeTimers();
   timers.time = 1; // meta's fetchedAt is 0 only for "never fetched"
-  const ctrl = new Controller({ timers });
+  const ctrl = new Controller({ timers, gcInterval: 0 });
   const short = new RestEndpoint({ urlPrefix: server.url, path: '/users', schema: [User], dataExpiryLength: 1000 });
   const stop = ctrl._mount(short);
   await until(() => ctrl.meta(short).value.fetchedAt !== 0, 'the fetch on mount');

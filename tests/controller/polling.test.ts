@@ -19,7 +19,7 @@ polling.before(async () => {
 polling.before.each(async () => {
   server.requests.length = 0;
   timers = new FakeTimers();
-  ctrl = new Controller({ timers });
+  ctrl = new Controller({ timers, gcInterval: 0 });
 });
 polling.after(() => server.close());
 

@@ -28,6 +28,27 @@ lq('undefined until a row of the type is stored, then counts; deletes count down
   assert.is(ctrl.get(live(Member).where((m) => m.isAdmin).avg((m) => m.score)), undefined, 'the mean of no rows');
 });
 
+lq('a garbage-collection sweep keeps every row of a table a live query follows', () => {
+  let now = 0;
+  const ctrl = new Controller({ gcInterval: 0, clock: () => now });
+  ctrl.set([Member], [{ id: 'a', isAdmin: true }, { id: 'b', isAdmin: false }]);
+  ctrl.set([Ticket], tickets(3, 2));
+  const admins = live(Member).where((m) => m.isAdmin).count();
+  let seen: unknown;
+  const stop = effect(() => void (seen = ctrl.get(admins)));
+  assert.is(seen, 1);
+  // Written after mounting: folded in by the change feed, not read by any view's computation.
+  ctrl.set(Member, { id: 'c', isAdmin: true });
+  assert.is(seen, 2);
+  now = 10 * 60_000; // every row written by set() has expired
+  ctrl.gc();
+  assert.is(ctrl.get(Member, { id: 'c' })?.isAdmin, true, 'a row the live count includes is kept');
+  ctrl.set(Member, { id: 'd', isAdmin: true });
+  assert.is(seen, 3);
+  assert.is(ctrl.get(Ticket, { id: 'k0' }), undefined, 'rows of tables no live query follows are collected');
+  stop();
+});
+
 lq('a one-row write calls the predicate for that row only (incremental, not a rescan)', () => {
   const ctrl = new Controller();
   ctrl.set([Member], members(1000));

@@ -1,0 +1,146 @@
+/**
+ * Garbage collection of the signal tables (DESIGN rule 13): rows, lists and responses
+ * that no live view reaches and no unexpired response references are dropped once they
+ * expire; placeholders (cells created by reading a missing row or list) too.
+ *
+ * ## What is kept
+ *
+ * - A response while its key is `held` (a request in flight, a subscription), while it is
+ *   fresh (`expiresAt`) or its error current (`errorExpiresAt`), or while a live view
+ *   reads it. A kept response marks every row and list it reaches: its schema is walked
+ *   over the store with a marking walker, which reuses each row's cached dependency list.
+ * - A list while a live view reads it, a kept response marks it, or an optimistic layer
+ *   lies over it.
+ * - A row while a live view reads it, a kept response marks it, an optimistic layer lies
+ *   over it, or its last write has not expired (`_expiresAt`).
+ *
+ * "A live view reads it" means the cell's signal has a subscriber: some effect (a
+ * component, a vanilla `effect`) depends on it, directly or through computeds. signals-core
+ * reports exactly that through the signal's `watched` / `unwatched` hooks (see `watched`
+ * in ./Store.ts), so the sweep needs no count of its own.
+ *
+ * ## Why a dropped cell is written once more
+ *
+ * A view nobody watches still holds the signals it read last time, and a cached row
+ * object holds its dependency list (`_deps`). A dropped cell is therefore given a value
+ * no reader ever stored (`DEAD`): an unwatched view sees its source changed and recomputes
+ * on its next read, looking the key up again (and finding it missing), and a dependency
+ * check comparing `_vals` fails, so the row object is rebuilt. A collected row read again
+ * is simply missing — never a crash, never a stale object.
+ */
+import { batch, untracked } from '@preact/signals-core';
+import type { CollectionLike, EntityClass } from '../schema/types.js';
+import { denormalizeValue } from '../schema/visit.js';
+import { reindex } from './indexes.js';
+import { type Cell, emptyMeta, type Row, type Store, watched } from './Store.js';
+import { Walker } from './Walker.js';
+
+/** The value of a dropped cell: equal to nothing a reader has seen. */
+const DEAD = Object.freeze({}) as Row;
+
+/** A walker that records every row and list it reaches. */
+class Marker extends Walker {
+  readonly #store: Store;
+  readonly #marked: Set<object>;
+
+  constructor(store: Store, args: readonly unknown[], marked: Set<object>) {
+    super(store, args);
+    this.#store = store;
+    this.#marked = marked;
+  }
+
+  override entity(schema: EntityClass, pk: string): unknown {
+    const value = super.entity(schema, pk);
+    this.#mark(this.#store._table(schema._key)._cells.get(pk));
+    return value;
+  }
+
+  override all(schema: EntityClass): unknown[] | undefined {
+    const value = super.all(schema);
+    for (let cell = this.#store._table(schema._key)._head; cell !== undefined; cell = cell._next) this.#mark(cell);
+    return value;
+  }
+
+  override list(collection: CollectionLike, argsKey: string): readonly unknown[] | undefined {
+    this.#marked.add(this.#store._list(collection.key, argsKey));
+    return super.list(collection, argsKey);
+  }
+
+  #mark(cell: Cell | undefined): void {
+    if (cell === undefined) return;
+    this.#marked.add(cell);
+    if (cell._deps !== undefined) for (const dep of cell._deps) this.#marked.add(dep);
+  }
+}
+
+/**
+ * @internal Drops everything collectable at clock time `now`; `held(key)` keeps a
+ * response key regardless (requests in flight, subscriptions).
+ * @returns the number of rows, lists and responses dropped
+ */
+export function sweep(store: Store, now: number, held: (key: string) => boolean): number {
+  return untracked(() =>
+    batch(() => {
+      const marked = new Set<object>();
+      let dropped = 0;
+      for (const [key, result] of store._results) {
+        const meta = result._meta.peek();
+        if (
+          held(key) ||
+          now < meta.expiresAt ||
+          now < meta.errorExpiresAt ||
+          watched.has(result._sig) ||
+          watched.has(result._meta)
+        ) {
+          const stored = result._sig.peek();
+          if (stored === undefined) continue;
+          const marker = new Marker(store, result._args, marked);
+          try {
+            denormalizeValue(result._schema, stored, marker);
+          } catch {
+            // A response that no longer denormalizes: keep every row and list this time.
+            marker._abort();
+            return dropped;
+          }
+          continue;
+        }
+        store._results.delete(key);
+        result._sig.value = DEAD;
+        result._meta.value = { ...emptyMeta };
+        dropped++;
+      }
+      for (const lists of store._lists.values()) {
+        for (const [argsKey, list] of lists) {
+          if (marked.has(list) || list._over !== undefined || watched.has(list._sig)) continue;
+          lists.delete(argsKey);
+          list._sig.value = DEAD as never;
+          dropped++;
+        }
+      }
+      for (const table of store._tables.values()) {
+        // A live query follows every row of its table, like a view of `All`.
+        if (store._live?.has(table)) continue;
+        let left = false;
+        for (const [pk, cell] of table._cells) {
+          // A row under an optimistic layer stays until the layer settles (its rollback needs it).
+          if (now < cell._expiresAt || marked.has(cell) || cell._over !== undefined || watched.has(cell._sig)) continue;
+          table._cells.delete(pk);
+          const row = cell._sig.peek();
+          if (row !== undefined && table._idx !== undefined) reindex(table, row, undefined);
+          if (cell._member) {
+            // O(1): the membership is a linked list (Store.ts).
+            table._leave(cell);
+            cell._member = false;
+            cell._prev = cell._next = undefined;
+            left = true;
+          }
+          cell._sig.value = DEAD;
+          cell._obj = cell._deps = cell._vals = undefined;
+          dropped++;
+        }
+        if (left) table._version.value = table._version.peek() + 1;
+      }
+      return dropped;
+    }),
+  );
+}

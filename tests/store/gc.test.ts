@@ -1,0 +1,181 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { Controller, Endpoint, RestEndpoint, effect } from '../../src/index.js';
+import { FakeTimers } from '../_fixtures/fakeTimers.js';
+import { Post, User, allUsers, makeUsers, postCollection } from '../_fixtures/models.js';
+import { json, startServer, type TestServer } from '../_fixtures/server.js';
+
+let server: TestServer;
+let users = makeUsers(100);
+let timers: FakeTimers;
+let ctrl: Controller;
+const getUsers = () => new RestEndpoint({ urlPrefix: server.url, path: '/users', schema: [User], dataExpiryLength: 1000 });
+const getUser = () => new RestEndpoint({ urlPrefix: server.url, path: '/users/:id', schema: User, dataExpiryLength: 1000 });
+const getPosts = () =>
+  new RestEndpoint({ urlPrefix: server.url, path: '/posts', searchParams: {} as { group: string }, schema: postCollection });
+
+const gc = suite('Controller.gc');
+gc.before(async () => {
+  server = await startServer();
+  server.route('GET', '/users', (_req, res) => json(res, 200, users));
+  server.route('GET', '/users/:id', (req, res) => json(res, 200, users.find((u) => u.id === req.params.id) ?? {}));
+  server.route('GET', '/posts', (req, res) => json(res, 200, [{ id: `p-${req.query.get('group')}`, title: 't', group: req.query.get('group') }]));
+});
+gc.before.each(() => {
+  users = makeUsers(100);
+  server.requests.length = 0;
+  timers = new FakeTimers();
+  ctrl = new Controller({ timers, gcInterval: 0 });
+});
+gc.after(() => server.close());
+
+gc('rows no response references and no live view reads are dropped once they expire', async () => {
+  await ctrl.fetch(getUsers());
+  const kept = ctrl.get(User, { id: 'u5' })!;
+  timers.advance(500);
+  users = users.slice(0, 10);
+  ctrl.invalidate(getUsers());
+  await ctrl.fetch(getUsers());
+  assert.is(ctrl.gc(), 0, 'nothing expired yet');
+  assert.ok(ctrl.get(User, { id: 'u50' }));
+  timers.advance(600); // the first list's rows expired at 1000; the second list is fresh until 1500
+  assert.is(ctrl.gc(), 90, 'the 90 rows only the old response had');
+  assert.is(ctrl.get(User, { id: 'u50' }), undefined, 'a dropped row is missing');
+  assert.is(ctrl.get(User, { id: 'u5' }), kept, 'kept rows keep their objects');
+  assert.is(ctrl.get(allUsers)!.length, 10);
+  assert.is(ctrl.gc(), 1, 'a second sweep finds only the placeholder the read of u50 left');
+  assert.is(ctrl.gc(), 0);
+});
+
+gc('an expired response nothing reads is dropped with its rows; the next read fetches again', async () => {
+  await ctrl.fetch(getUser(), { id: 'u1' });
+  timers.advance(999);
+  assert.is(ctrl.gc(), 0);
+  timers.advance(1);
+  assert.is(ctrl.gc(), 2, 'the response and its row');
+  assert.is(ctrl.response(getUser(), { id: 'u1' }).value, undefined);
+  assert.is(ctrl.meta(getUser(), { id: 'u1' }).value.fetchedAt, 0, 'the key is unknown again');
+  assert.ok(ctrl.isStale(getUser(), { id: 'u1' }));
+  await ctrl.fetchIfStale(getUser(), { id: 'u1' });
+  assert.is(server.count('GET', '/users/u1'), 2);
+  assert.is(ctrl.get(User, { id: 'u1' })!.name, 'user 1');
+});
+
+gc('a live view keeps what it reaches; unwatched, a held view reads the dropped row as missing, then follows it back', async () => {
+  await ctrl.fetch(getUser(), { id: 'u1' });
+  const view = ctrl.query(User, { id: 'u1' });
+  const response = ctrl.response(getUser(), { id: 'u1' });
+  const meta = ctrl.meta(getUser(), { id: 'u1' });
+  const before = view.value!;
+  let seen: unknown;
+  const stop = effect(() => void (seen = response.value));
+  timers.advance(5000);
+  assert.is(ctrl.gc(), 0, 'the watched response keeps itself and its row');
+  assert.is(seen, before);
+  stop();
+  assert.is(ctrl.gc(), 2);
+  assert.is(view.value, undefined, 'the unwatched view does not show the dropped row');
+  assert.is(response.value, undefined);
+  assert.is(meta.value.fetchedAt, 0);
+  await ctrl.fetch(getUser(), { id: 'u1' });
+  assert.is(view.value!.name, 'user 1', 'the held view follows the row written again');
+  assert.is.not(view.value, before);
+  assert.is(response.value, view.value);
+  assert.is(meta.value.fetchedAt, 5000, 'the held meta follows the key');
+});
+
+gc('a cached object whose nested row was dropped is rebuilt without it', async () => {
+  const getPost = new RestEndpoint({ urlPrefix: server.url, path: '/post', schema: Post, dataExpiryLength: 100 });
+  server.route('GET', '/post', (_req, res) => json(res, 200, { id: 'p1', title: 'first', author: { id: 'u1', name: 'Ada' } }));
+  await ctrl.fetch(getPost);
+  const post = ctrl.query(Post, { id: 'p1' });
+  const before = post.value!;
+  assert.is(before.author!.name, 'Ada');
+  ctrl.set(Post, { id: 'p1' }, { id: 'p1', title: 'edited' }); // the post row now lives 60 s
+  const edited = post.value!;
+  timers.advance(200);
+  assert.is(ctrl.gc(), 2, 'the response and the author row');
+  const after = post.value!;
+  assert.is.not(after, edited, 'no stale object');
+  assert.is(after.title, 'edited');
+  assert.is(after.author, undefined, 'the dropped author is missing');
+  let runs = 0;
+  const stop = effect(() => {
+    post.value;
+    runs++;
+  });
+  await ctrl.fetch(getUser(), { id: 'u1' });
+  assert.is(post.value!.author!.name, 'user 1', 'the author comes back with the next fetch');
+  assert.is(runs, 2);
+  stop();
+});
+
+gc('placeholders of missing rows and lists and the cells of never-fetched keys are dropped', () => {
+  for (let i = 0; i < 200; i++) {
+    ctrl.get(User, { id: `missing${i}` });
+    ctrl.response(getUser(), { id: `missing${i}` }).value;
+    ctrl.getError(getUser(), { id: `missing${i}` });
+    ctrl.meta(getUser(), { id: `missing${i}` }).value;
+    ctrl.get(postCollection, { group: `g${i}` });
+  }
+  assert.is(ctrl.gc(), 600, '200 row placeholders, 200 list placeholders, 200 response cells (one per key)');
+  assert.is(ctrl.gc(), 0);
+});
+
+gc('a watched placeholder stays and sees its row arrive', async () => {
+  let name: unknown = 'unset';
+  const stop = effect(() => void (name = ctrl.get(User, { id: 'u7' })?.name));
+  assert.is(name, undefined);
+  assert.is(ctrl.gc(), 0);
+  await ctrl.fetch(getUser(), { id: 'u7' });
+  assert.is(name, 'user 7');
+  stop();
+});
+
+gc('requests in flight and subscriptions keep their responses; lists of fresh responses stay', async () => {
+  await ctrl.fetch(getPosts(), { group: 'a' });
+  const stop = ctrl.subscribe(getUser(), { id: 'u2' });
+  await ctrl.fetchIfStale(getUser(), { id: 'u2' });
+  timers.advance(500);
+  assert.is(ctrl.gc(), 0, 'the fresh posts response keeps its list and rows');
+  assert.is(ctrl.get(postCollection, { group: 'a' })!.length, 1);
+  timers.advance(60_000);
+  assert.is(ctrl.gc(), 3, 'posts response, list and row; the subscribed key stays with its row');
+  assert.is(ctrl.get(User, { id: 'u2' })!.name, 'user 2');
+  stop();
+  assert.is(ctrl.gc(), 2);
+});
+
+gc('a row under a pending optimistic layer survives a sweep; the rollback shows its server value', async () => {
+  await ctrl.fetch(getUser(), { id: 'u4' });
+  let fail: (error: Error) => void = () => {};
+  const rename = new Endpoint(
+    (_params: { id: string }, _body: { name: string }) => new Promise((_resolve, reject) => (fail = reject)),
+    { name: 'rename', schema: User, sideEffect: true, getOptimisticResponse: (_snap: unknown, params: { id: string }, body: { name: string }) => ({ ...params, ...body }) },
+  );
+  const pending = ctrl.fetch(rename, { id: 'u4' }, { name: 'optimistic' }).catch((e) => e);
+  assert.is(ctrl.get(User, { id: 'u4' })!.name, 'optimistic');
+  timers.advance(5000);
+  assert.is(ctrl.gc(), 1, 'the expired response goes; the row under the layer stays');
+  assert.is(ctrl.get(User, { id: 'u4' })!.name, 'optimistic');
+  fail(new Error('refused'));
+  await pending;
+  assert.is(ctrl.get(User, { id: 'u4' })!.name, 'user 4', 'rolled back to the server row');
+  assert.is(ctrl.gc(), 1, 'then, nothing holding it, the row goes too');
+});
+
+gc('the Controller sweeps every gcInterval on its clock; 0 turns it off', async () => {
+  const swept = new Controller({ timers, gcInterval: 700 });
+  await swept.fetch(getUser(), { id: 'u3' });
+  assert.equal(timers.intervals(), [700]);
+  const row = swept.query(User, { id: 'u3' });
+  timers.advance(700);
+  assert.ok(row.value, 'fresh until 1000: kept by the sweep at 700');
+  timers.advance(700);
+  assert.is(row.value, undefined, 'dropped by the sweep at 1400');
+  const quiet = new FakeTimers();
+  new Controller({ timers: quiet, gcInterval: 0 });
+  assert.is(quiet.size, 0);
+});
+
+gc.run();
