@@ -34,4 +34,6 @@ export { Controller } from './controller/Controller.js';
 export type { ControllerOptions, Queryable, ResolveType } from './controller/Controller.js';
 export type { TimerHandle, Timers } from './controller/timers.js';
 export { TimeoutError } from './controller/errors.js';
+export { dehydrate, hydrate, HydrationError } from './controller/hydrate.js';
+export type { DehydratedState } from './controller/hydrate.js';
 export type { Meta } from './store/Store.js';
