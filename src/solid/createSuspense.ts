@@ -44,10 +44,13 @@ function suspense<E extends EndpointInterface>(
   mount(ctrl, endpoint, list, live);
   // Loads whenever the view has no data for the args: on mount, on new args, after an
   // <ErrorBoundary> reset (its children are created again) and when the entity shown
-  // was deleted. Stale data is refetched by the mount, in the background.
+  // was deleted. Stale data is refetched by the mount, in the background. The resource
+  // resolves to `true`, not the response: a server render serializes resource values for
+  // hydration, and entity instances (a `Decimal` field, a cycle) have no serialized form.
+  // The data travels as `dehydrate(ctrl)`.
   const [request] = createResource(
     () => value() === undefined && list(),
-    (a) => ctrl.fetch(endpoint, ...(a as Parameters<E['fetch']>)),
+    (a) => ctrl.fetch(endpoint, ...(a as Parameters<E['fetch']>)).then(() => true),
   );
   return () => {
     const current = value();
