@@ -40,6 +40,9 @@ const SCENARIOS = [
   { id: 'W9', file: 'update-shared-user.mjs' },
   { id: 'W10', file: 'query-aggregate.mjs' },
   { id: 'W11', file: 'query-sorted.mjs' },
+  { id: 'W17', file: 'query-group.mjs' },
+  { id: 'W18', file: 'query-window.mjs' },
+  { id: 'W19', file: 'query-nested.mjs' },
   { id: 'W14', file: 'views-memory.mjs' },
   { id: 'W15', file: 'bundle-size.mjs' },
   { id: 'W16', file: 'optimistic-edit.mjs' },
@@ -56,10 +59,18 @@ const TARGETS = [
   { workload: 'W5', case: 'LONG-500 warm', min: 100, text: 'W5 warm read ≥ 100×' },
   { workload: 'W6', case: 'update 1 build type + re-read', min: 20, text: 'W6 nested update + re-read ≥ 20×' },
   { workload: 'W7', case: 'n=10k', min: 1000, text: 'W7 one-row write at 10k ≥ 1000×' },
+  { workload: 'W7', case: 'n=100k', vs: 'tanstack-db', min: 1, text: 'W7 one-row write at 100k ahead of TanStack DB' },
   { workload: 'W8', case: 'push: write + fan-out', min: 1000, text: 'W8 fan-out ≥ 1000×' },
   { workload: 'W8', case: 'push: write + fan-out', vs: 'tanstack', min: 10, text: 'W8 fan-out ≥ 10× TanStack' },
   { workload: 'W10', case: 'after toggle', min: 50, text: 'W10 aggregate after toggle ≥ 50×' },
+  { workload: 'W10', case: 'count after toggle, n=10k', vs: 'tanstack-db', min: 2, text: 'W10 live count 10k ≥ 2× TanStack DB' },
+  { workload: 'W10', case: 'count after toggle, n=100k', vs: 'tanstack-db', min: 2, text: 'W10 live count 100k ≥ 2× TanStack DB' },
   { workload: 'W15', case: 'vanilla entry', max: 0.5, text: 'W15 bundle ≤ ½ data-client' },
+  { workload: 'W17', case: 'after one row update', vs: 'tanstack-db', min: 2, text: 'W17 live groupBy ≥ 2× TanStack DB' },
+  { workload: 'W18', case: 'update a non-sort field', vs: 'tanstack-db', min: 2, text: 'W18 window, non-sort field ≥ 2× TanStack DB' },
+  { workload: 'W18', case: 'update the sort key', vs: 'tanstack-db', min: 2, text: 'W18 window, sort key ≥ 2× TanStack DB' },
+  { workload: 'W18', case: 'insert', vs: 'tanstack-db', min: 2, text: 'W18 window, insert ≥ 2× TanStack DB' },
+  { workload: 'W19', case: 'after the author changes', vs: 'tanstack-db', min: 2, text: 'W19 nested where ≥ 2× TanStack DB' },
   { workload: 'W16', case: 'apply + settle', min: 1000, text: 'W16 optimistic settle ≥ 1000×' },
   { workload: 'W16', case: 'apply + rollback', min: 1000, text: 'W16 optimistic rollback ≥ 1000×' },
   { workload: 'W16', case: 'apply + settle', vs: 'tanstack', min: 10, text: 'W16 optimistic settle ≥ 10× TanStack' },
@@ -234,7 +245,7 @@ function machine() {
 }
 
 function versions() {
-  const pkgs = ['@preact/signals-core', '@data-client/core', '@data-client/rest', '@data-client/normalizr', 'normalizr', '@apollo/client', 'graphql', '@tanstack/query-core', '@tanstack/solid-query', 'tinybench', 'esbuild'];
+  const pkgs = ['@preact/signals-core', '@tanstack/db', '@data-client/core', '@data-client/rest', '@data-client/normalizr', 'normalizr', '@apollo/client', 'graphql', '@tanstack/query-core', '@tanstack/solid-query', 'tinybench', 'esbuild'];
   const out = {};
   for (const name of pkgs) {
     try {
@@ -267,6 +278,7 @@ function markdown(r) {
   out.push('- data-client is driven through `@data-client/core`\'s `Controller` + `createReducer` with a synchronous dispatch (no managers, no React): writes with `controller.setResponse`, reads with `controller.getResponse(endpoint, ...args, state)` (the call its hooks make, memoized by the controller\'s `globalCache`). A mounted data-client view re-runs `getResponse` after every dispatch and counts as re-run only when the returned reference changed. `Query` is the 0.9 `Query` endpoint over `schema.All`.');
   out.push('- Apollo: `InMemoryCache` with `keyFields` type policies; `writeQuery`/`writeFragment`, `readQuery`/`readFragment`, `cache.watch` on fragment documents (what `watchFragment`/`useFragment` use).');
   out.push('- TanStack is not normalized: a list lives under one query key; views are `QueryObserver`s with `select` and `notifyOnChangeProps: [\'data\']`; notifications are made synchronous. A row update copies the list.');
+  out.push('- TanStack DB (`@tanstack/db`): rows arrive through a sync collection (`begin`/`write`/`commit`/`markReady`, `rowUpdateMode: \'partial\'`), one transaction per server change; live queries are `createLiveQueryCollection`s (differential dataflow), read with `toArray`. Not normalized: a nested author is a second collection and an `innerJoin`.');
   out.push('- normalizr: `normalize`/`denormalize`, no memo.');
   for (const s of r.scenarios) {
     const notes = [...(r.notes[s.id] ?? []), ...r.rows.filter((x) => x.workload === s.id && x.note).map((x) => `${peerLabel(x)}: ${x.note}`)];

@@ -58,6 +58,27 @@ const PEERS = [
     verify: (ctrl, { views }, ids) => views[3].value.id === ids[3],
   },
   {
+    // The rows with live queries mounted over them (count, groupBy with count and sum,
+    // the top 50 by score), each read by an effect: the per-row cost of incremental state.
+    peer: 'signal-cache',
+    variant: 'setResponse + live count, groupBy, top-50 mounted; effect per view',
+    write(rows) {
+      const ctrl = new sc.Controller();
+      ctrl.setResponse(sc.getRows, rows);
+      const live = [
+        sc.live(sc.Row).where((r) => r.active).count(),
+        sc.live(sc.Row).groupBy((r) => r.age, (g) => ({ n: g.count(), score: g.sum((r) => r.score) })),
+        sc.live(sc.Row).orderBy((r) => r.score, 'desc').limit(50),
+      ].map((q) => ctrl.query(q));
+      return { ctrl, live, counter: sc.watchAll(live) };
+    },
+    mount: ({ ctrl }, ids) => {
+      const views = ids.map((id) => ctrl.query(sc.Row, { id }));
+      return { views, counter: sc.watchAll(views) };
+    },
+    verify: ({ live }, { views }, ids) => views[3].value.id === ids[3] && live[2].value.length === 50,
+  },
+  {
     peer: 'data-client',
     variant: 'setResponse; view re-reading per dispatch',
     write(rows) {

@@ -1,13 +1,15 @@
 /**
  * W7 — write one row into a store of n rows (FLAT-n, n = 1k / 10k / 100k). The cost must
  * not grow with n. Each write flips one field of a row in the middle of the table, so
- * every write is a real change. No views are mounted.
+ * every write is a real change. No views are mounted. TanStack DB: one server change through
+ * its sync collection's begin / write / commit, no live query mounted.
  */
 import { Scenario, collect } from './_lib/harness.mjs';
 import { canon, flat, typed } from './_lib/fixtures.mjs';
 import * as sc from './_lib/signal-cache.mjs';
 import * as dc from './_lib/data-client.mjs';
 import * as ap from './_lib/apollo.mjs';
+import * as tdb from './_lib/tanstack-db.mjs';
 
 const s = new Scenario({ id: 'W7', title: 'write one row into a store of n rows', file: 'write-one-row-scaling.mjs' });
 const SIZES = [1_000, 10_000, 100_000];
@@ -38,10 +40,15 @@ for (const n of SIZES) {
   let c = 0;
   const apWrite = () => cache.writeFragment({ id: apId, fragment: ap.ROW, data: apVersions[c++ & 1] });
 
+  const synced = tdb.serverCollection(rows);
+  let d = 0;
+  const tdbWrite = () => synced.write('update', versions[d++ & 1]);
+
   // Validate: after one write each peer reads the new row back, and the table size holds.
   scWrite();
   dcWrite();
   apWrite();
+  tdbWrite();
   const want = canon(versions[0]);
   s.gate(`signal-cache ${label(n)}: row written`, canon(ctrl.get(sc.Row, { id: target.id })) === want);
   s.gate(`signal-cache ${label(n)}: ${n} rows`, ctrl.get(sc.allRows).length === n);
@@ -50,6 +57,9 @@ for (const n of SIZES) {
   s.gate(`apollo ${label(n)}: row written`, canon(cache.readFragment({ id: apId, fragment: ap.ROW })) === want);
   // (readQuery of 100k rows takes seconds: count the normalized entries instead.)
   s.gate(`apollo ${label(n)}: ${n} rows`, Object.keys(cache.extract()).filter((k) => k.startsWith('Row:')).length === n);
+  // TanStack DB adds virtual `$…` properties to the rows it returns: compare the row's own fields.
+  const tdbRow = Object.fromEntries(Object.entries(synced.collection.get(target.id)).filter(([k]) => !k.startsWith('$')));
+  s.gate(`tanstack-db ${label(n)}: row written`, canon(tdbRow) === want && synced.collection.size === n);
   collect();
 
   s.task({ case: label(n), peer: 'signal-cache', variant: 'set(Row, row)', op: scWrite });
@@ -62,6 +72,7 @@ for (const n of SIZES) {
     note: n >= 100_000 ? 'normalize copies the whole Row table on every write' : '',
   });
   s.task({ case: label(n), peer: 'apollo', variant: 'writeFragment', op: apWrite });
+  s.task({ case: label(n), peer: 'tanstack-db', variant: 'sync begin/write/commit', op: tdbWrite });
   // Measured per size, so only one size's stores are alive at a time.
   s.run();
 }

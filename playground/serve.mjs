@@ -41,7 +41,13 @@ export async function startPlayground({ port = Number(process.env.PORT ?? 5173),
     }
   });
   await new Promise((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? Object.assign(new Error(`Port ${port} on ${host} is taken (another \`npm start\`?). Stop that server, or pick a free port: PORT=5174 npm start`), { code: error.code })
+          : error,
+      ),
+    );
     server.listen(port, host, resolve);
   });
   const address = server.address();
@@ -56,6 +62,11 @@ export async function startPlayground({ port = Number(process.env.PORT ?? 5173),
 }
 
 if (process.argv[1] === import.meta.filename) {
-  const { url } = await startPlayground();
-  console.log(`signal-cache playground: ${url}`);
+  try {
+    const { url } = await startPlayground();
+    console.log(`signal-cache playground: ${url}`);
+  } catch (error) {
+    console.error(error.code === 'EADDRINUSE' ? error.message : error);
+    process.exitCode = 1;
+  }
 }

@@ -10,7 +10,7 @@ export { All } from './schema/All.js';
 export { Collection } from './schema/Collection.js';
 export type { CollectionOptions, NonFilterArgumentKeys } from './schema/Collection.js';
 export { Entity } from './schema/Entity.js';
-export type { Deserializer } from './schema/Entity.js';
+export type { Deserializer, EntityMeta } from './schema/Entity.js';
 export { Invalidate } from './schema/Invalidate.js';
 export { Lazy } from './schema/Lazy.js';
 export { Query } from './schema/Query.js';

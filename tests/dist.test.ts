@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as srcIndex from '../src/index.js';
+import * as srcLive from '../src/live/index.js';
 import * as srcPreact from '../src/preact/index.js';
 import * as srcSolid from '../src/solid/index.js';
 
@@ -14,7 +15,7 @@ const names = (mod: object) => Object.keys(mod).sort();
 
 const dist = suite('dist');
 
-const sources: Record<string, object> = { index: srcIndex, 'solid/index': srcSolid, 'preact/index': srcPreact };
+const sources: Record<string, object> = { index: srcIndex, 'solid/index': srcSolid, 'preact/index': srcPreact, 'live/index': srcLive };
 for (const [entry, source] of Object.entries(sources)) {
   dist(`dist/${entry}.js loads and matches src/${entry}.ts, with types beside it`, async () => {
     assert.ok(existsSync(join(root, `dist/${entry}.d.ts`)), 'declaration file');

@@ -2,6 +2,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as vanilla from '../src/index.js';
+import * as liveEntry from '../src/live/index.js';
 import * as preact from '../src/preact/index.js';
 import * as solid from '../src/solid/index.js';
 
@@ -93,6 +94,10 @@ api('signal-cache/preact exports exactly the reviewed names', () => {
     'useSuspense',
     'useSuspenseSignal',
   ]);
+});
+
+api('signal-cache/live exports exactly the reviewed names', () => {
+  assert.equal(exportsOf(liveEntry), ['live']);
 });
 
 api.run();

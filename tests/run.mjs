@@ -35,7 +35,7 @@ rmSync(outdir, { recursive: true, force: true });
 const distAlias = {
   name: 'dist-alias',
   setup(b) {
-    b.onResolve({ filter: /src\/(index|solid\/index|preact\/index)\.js$/ }, (args) => {
+    b.onResolve({ filter: /src\/(index|solid\/index|preact\/index|live\/index)\.js$/ }, (args) => {
       const entry = resolve(args.resolveDir, args.path).replace(join(root, 'src'), join(root, 'dist'));
       return { path: entry, external: true };
     });

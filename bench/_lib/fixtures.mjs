@@ -6,6 +6,8 @@
  *   FLAT-n     n rows of 6 fields (n = 1k, 10k, 100k)
  *   USERS-10k  10 000 users, ≈10 % admins
  *   ISSUES-1k  1 000 issues, each with a nested user shared by ≈50 issues (20 users)
+ *   PEOPLE-n   n people in 12 teams, ≈10 % admins, a score, distinct createdAt (live queries)
+ *   TICKETS-n  n tickets, each with a nested author among n/50 people (live queries)
  */
 
 /** mulberry32: a tiny 32-bit PRNG, good enough for fixtures and fully deterministic. */
@@ -159,4 +161,44 @@ export function canon(value) {
     for (const k of Object.keys(v).sort()) if (k !== '__typename') out[k] = v[k];
     return out;
   });
+}
+
+/** Fisher–Yates shuffle of 0…n-1 with the given PRNG. */
+function permutation(rand, n) {
+  const out = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** PEOPLE-n: ≈10 % admins, 12 teams, an integer score 0–99, distinct createdAt (shuffled minutes). */
+export function people(n) {
+  const rand = prng(n + 17);
+  const minutes = permutation(rand, n);
+  const out = new Array(n);
+  for (let i = 0; i < n; i++) {
+    out[i] = {
+      id: `p${i}`,
+      name: `person ${i}`,
+      team: WORDS[i % WORDS.length],
+      isAdmin: rand() < 0.1,
+      score: Math.floor(rand() * 100),
+      createdAt: 1_600_000_000_000 + minutes[i] * 60_000,
+    };
+  }
+  return out;
+}
+
+/** TICKETS-n: n tickets; authors are n/50 people (PEOPLE-(n/50)), each the author of 50 tickets. */
+export function tickets(n) {
+  const authors = people(n / 50);
+  const rand = prng(n + 29);
+  const order = permutation(rand, n);
+  const out = new Array(n);
+  for (let i = 0; i < n; i++) {
+    out[i] = { id: `t${i}`, title: `ticket ${i}`, points: Math.floor(rand() * 8), createdAt: 1_650_000_000_000 + order[i] * 60_000, author: { ...authors[i % authors.length] } };
+  }
+  return { authors, tickets: out };
 }

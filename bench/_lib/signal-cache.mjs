@@ -2,9 +2,10 @@
  * signal-cache side of every scenario, from the built dist (never src/): entity classes
  * with `static schema` for nesting, tiny endpoints, and helpers that count effect runs.
  */
-import { All, Controller, Endpoint, Entity, Query, effect } from '../../dist/index.js';
+import { All, Controller, Endpoint, Entity, Invalidate, Query, effect } from '../../dist/index.js';
+import { live } from '../../dist/live/index.js';
 
-export { All, Controller, Endpoint, Entity, Query, effect };
+export { All, Controller, Endpoint, Entity, Invalidate, Query, effect, live };
 
 export class BuildType extends Entity {
   id = '';
@@ -84,6 +85,32 @@ export class Issue extends Entity {
   }
   static key = 'Issue';
   static schema = { user: IssueUser };
+}
+
+export class Person extends Entity {
+  id = '';
+  name = '';
+  team = '';
+  isAdmin = false;
+  score = 0;
+  createdAt = 0;
+  pk() {
+    return this.id;
+  }
+  static key = 'Person';
+}
+
+export class Ticket extends Entity {
+  id = '';
+  title = '';
+  points = 0;
+  createdAt = 0;
+  author = undefined;
+  pk() {
+    return this.id;
+  }
+  static key = 'Ticket';
+  static schema = { author: Person };
 }
 
 /** An endpoint the benches only write through `setResponse` (it never fetches). */

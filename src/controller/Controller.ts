@@ -291,7 +291,7 @@ export class Controller {
 
   /** Normalizes a response completely, then writes it in one batch; returns its stored form. */
   #write(endpoint: EndpointInterface, args: readonly unknown[], key: string, value: unknown, stamp: number): unknown {
-    if (stamp <= this.#reset) throw new Error(`${endpoint.name}: dropped, the store was reset while the request was in flight`);
+    if (stamp <= this.#reset) throw new Error(`${endpoint.name}: dropped by resetEntireStore`);
     const staging = new Staging(endpoint.name, args);
     let normalized: unknown;
     try {

@@ -78,13 +78,14 @@ export function useSuspenseSignal<E extends EndpointInterface>(
  * Reads an endpoint's response, fetching it when missing or stale, for use inside
  * `Suspense` (from `preact/compat`).
  *
- * While no data is cached the render suspends until the fetch settles; a failed fetch
- * is thrown to the nearest error boundary (and again on renders until the endpoint's
+ * While no data is cached the render suspends until the fetch settles; a failed fetch is
+ * thrown to the nearest error boundary (and again on renders until the endpoint's
  * `errorExpiryLength` passes, then it refetches). Stale data keeps showing while it
- * refetches. While mounted, `invalidate`, `invalidateAll`, `expireAll` and expiry
- * refetch it. Afterwards the component re-renders when the response or a row it reached
- * changes. Args are compared by stable key; `null` means "nothing" (no fetch,
- * `undefined`).
+ * refetches; when the entity shown is deleted it fetches again (the server's 404 goes to
+ * the boundary; `ErrorBoundary`'s reset retries at once). While mounted, `invalidate`,
+ * `invalidateAll`, `expireAll` and expiry refetch it. Afterwards the component re-renders
+ * when the response or a row it reached changes. Args are compared by stable key; `null`
+ * means "nothing" (no fetch, `undefined`).
  *
  * @param endpoint the endpoint to read.
  * @param args its parameters; omit when it takes none, `null` for nothing.

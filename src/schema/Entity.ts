@@ -16,6 +16,8 @@ import type { DenormalizeContext, NormalizeContext, Schema } from './types.js';
 export type Deserializer = ((value: any) => unknown) | (new (value: any) => unknown);
 
 const templates = new WeakMap<Function, object>();
+/** The merge hooks: a class that overrides none is merged by the store's fast path. */
+const hooks = ['merge', 'mergeWithStore', 'shouldUpdate', 'shouldReorder'] as const;
 const classLike = /^class[\s{]/;
 /** Built-in constructors that must be called with `new` to give an object. */
 const nativeConstructors: ReadonlySet<Function> = new Set<Function>([Date, URL, Map, Set, RegExp]);
@@ -122,12 +124,7 @@ export abstract class Entity {
 
   /** @internal Whether a merge hook differs from the default (else the store merges on its own, faster). */
   static get _hooked(): boolean {
-    return (
-      this.merge !== Entity.merge ||
-      this.mergeWithStore !== Entity.mergeWithStore ||
-      this.shouldUpdate !== Entity.shouldUpdate ||
-      this.shouldReorder !== Entity.shouldReorder
-    );
+    return hooks.some((hook) => this[hook] !== Entity[hook]);
   }
 
   /** @internal Normalizes one raw value into a staged row; returns its pk. */

@@ -4,7 +4,7 @@
  * (`createMutation`), and the previous value kept while new args load
  * (`createKeepPrevious`).
  */
-import { batch, createMemo, createSignal, type Accessor } from 'solid-js';
+import { createMemo, createSignal, type Accessor } from 'solid-js';
 import { computed, type EndpointInterface, type Meta } from '../index.js';
 import { createArgs, fromView, type EndpointArgs } from './bridge.js';
 import { useController } from './context.js';
@@ -73,26 +73,22 @@ export interface Mutation<A extends unknown[], R> {
  * <Show when={save.error()}>{(e) => <p>{e().message}</p>}</Show>
  */
 export function createMutation<A extends unknown[], R>(fn: (...args: A) => Promise<R>): Mutation<A, R> {
-  const [pending, setPending] = createSignal(false);
-  const [error, setError] = createSignal<Error>();
-  const [data, setData] = createSignal<R>();
+  // One signal for the three fields: a run changes them together.
+  const [state, setState] = createSignal<{ pending?: boolean; error?: Error; data?: R }>({});
   let last = 0;
   const run = async (...args: A) => {
     const id = ++last;
-    batch(() => {
-      setPending(true);
-      setError();
-    });
+    setState((s) => ({ data: s.data, pending: true }));
     try {
-      const result = await fn(...args);
-      if (id === last) batch(() => (setData(() => result), setPending(false)));
-      return result;
-    } catch (e) {
-      if (id === last) batch(() => (setError(() => e as Error), setPending(false)));
+      const data = await fn(...args);
+      if (id === last) setState({ data });
+      return data;
+    } catch (error) {
+      if (id === last) setState((s) => ({ data: s.data, error: error as Error }));
       return undefined;
     }
   };
-  return { run, pending, error, data };
+  return { run, pending: () => !!state().pending, error: () => state().error, data: () => state().data };
 }
 
 /**

@@ -65,10 +65,11 @@ function suspense<E extends EndpointInterface>(
  *
  * While no data is cached the accessor suspends the nearest `<Suspense>` until the fetch
  * settles; a failed fetch is thrown to the nearest `<ErrorBoundary>`. Stale data keeps
- * showing while it refetches. While the owner lives the key is mounted: `invalidate`,
- * `invalidateAll`, `expireAll` and expiry refetch it. Afterwards the accessor follows
- * the cache like `createQuery`. Args re-key by stable key; `null` means "nothing" (no fetch,
- * `undefined`).
+ * showing while it refetches; when the entity shown is deleted it fetches again (the
+ * server's 404 goes to the boundary). An `<ErrorBoundary>` reset fetches at once. While
+ * the owner lives the key is mounted: `invalidate`, `invalidateAll`, `expireAll` and
+ * expiry refetch it. Afterwards the accessor follows the cache like `createQuery`. Args
+ * re-key by stable key; `null` means "nothing" (no fetch, `undefined`).
  *
  * @param endpoint the endpoint to read.
  * @param args accessor of the endpoint's parameters; omit when it takes none.

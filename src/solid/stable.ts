@@ -15,7 +15,8 @@
  *
  * Arrays and plain objects are translated item by item (memoized per cache object, so an
  * unchanged array keeps its translation); other values (Date, Decimal…) pass through.
- * A cycle ends at an entity already translated from the same cache object.
+ * A cycle ends at an entity already translated from the same cache object. A stable
+ * object is held weakly: it lives while the UI (or anything else) holds it.
  */
 import { batch, createSignal, type Setter } from 'solid-js';
 import { Entity } from '../index.js';
@@ -24,9 +25,9 @@ import { Entity } from '../index.js';
 type Table = Map<string, WeakRef<object>>;
 
 const tables = new WeakMap<object, Table>();
-/** Stable object → the setters of its field signals. */
-const setters = new WeakMap<object, Map<string, Setter<unknown>>>();
-/** Cache object → its translation (the stable entity, or a translated array/object). */
+/** Stable object → the cache object its fields hold, and the setters of its field signals. */
+const states = new WeakMap<object, { raw: unknown; fields: Map<string, Setter<unknown>> }>();
+/** Cache array or plain object → its translation. */
 const done = new WeakMap<object, unknown>();
 const registry = /*#__PURE__*/ new FinalizationRegistry<[Table, string]>(([table, key]) => {
   if (table.get(key)?.deref() === undefined) table.delete(key);
@@ -48,17 +49,23 @@ export function stable(table: Table, value: unknown): unknown {
   if (done.has(value)) return done.get(value);
   let out: any;
   if (value instanceof Entity) {
-    const key = (value.constructor as typeof Entity)._key + '\0' + value.pk();
+    const type = value.constructor as typeof Entity;
+    const pk = type.pk(value);
+    // No usable pk: no identity to keep.
+    if (pk === undefined) return value;
+    const key = type._key + '\0' + pk;
     out = table.get(key)?.deref();
     if (out === undefined) {
       out = Object.create(Object.getPrototypeOf(value));
-      setters.set(out, new Map());
+      states.set(out, { raw: undefined, fields: new Map() });
       table.set(key, new WeakRef(out));
       registry.register(out, [table, key]);
     }
+    const state = states.get(out)!;
     // Recorded before the fields are translated: a cycle that comes back here stops.
-    done.set(value, out);
-    const fields = setters.get(out)!;
+    if (state.raw === value) return out;
+    state.raw = value;
+    const { fields } = state;
     batch(() => {
       for (const field of Object.keys(value)) {
         const next = stable(table, (value as any)[field]);

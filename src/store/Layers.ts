@@ -13,6 +13,9 @@
  * started before a layer does not hide it, and a dropped layer leaves exactly the server
  * data that arrived meanwhile. Cells without layers carry no overlay and pay one field
  * check per write. Every visible change goes through `Store._put` / `Store._putList`.
+ *
+ * Layers fold with the default merge (fields over or under by stamp); an entity's merge
+ * hooks (`merge`, `mergeWithStore` …) apply to server data, that is to the base.
  */
 import { batch } from '@preact/signals-core';
 import type { Staging } from './Staging.js';

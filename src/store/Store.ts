@@ -222,7 +222,7 @@ export class Store {
    * row's existence: a row hidden by an optimistic removal keeps its place, so a rollback
    * shows it where it was. Returns 1 when the signal was written.
    */
-  _put(table: Table, cell: Cell, next: Row | undefined): number {
+  _put(table: Table, cell: Cell, next?: Row): number {
     const prev = cell._sig.peek();
     // Equal data writes nothing (rule 2); a layer folded or dropped makes new, equal objects.
     if (next === prev || (next !== undefined && prev !== undefined && equalFields(next, prev))) return 0;

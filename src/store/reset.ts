@@ -17,7 +17,8 @@ export function resetStore(store: Store): void {
         cell._member = false;
         cell._stamp = 0;
         cell._expiresAt = 0;
-        cell._sig.value = undefined;
+        // Through `_put`, so live queries hear of it (changes.ts); membership is cleared below.
+        store._put(table, cell);
       }
       for (const sig of table._idx?.values() ?? []) sig.value = undefined;
       table._members.length = 0;

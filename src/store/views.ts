@@ -30,13 +30,18 @@ function schemaId(schema: object): number {
   return id;
 }
 
+/** What a live query (signal-cache/live) adds to a `Query`. */
+interface Mountable {
+  _mount?(store: Store, args: readonly unknown[]): ReadonlySignal<unknown>;
+}
+
 /** @internal Weakly held views of one store. */
 export class Views {
   readonly #store: Store;
   readonly #views = new Map<string, WeakRef<ReadonlySignal<unknown>>>();
+  // A key may have been taken again by a newer view since: drop it only when reclaimed.
   readonly #registry = new FinalizationRegistry<string>((key) => {
-    const ref = this.#views.get(key);
-    if (ref !== undefined && ref.deref() === undefined) this.#views.delete(key);
+    if (this.#views.get(key)?.deref() === undefined) this.#views.delete(key);
   });
 
   constructor(store: Store) {
@@ -60,8 +65,12 @@ export class Views {
   /** The view of a queryable schema (Entity, All, Collection, Union, object, Query) by args. */
   query(schema: Schema | Query, args: readonly unknown[]): ReadonlySignal<unknown> {
     const key = `\0${schemaId(schema as object)}|${argsKey(args)}`;
-    return this.#cached(key, () =>
-      schema instanceof Query ? this.#queryView(schema, args) : this.#schemaView(schema, args),
+    return this.#cached(
+      key,
+      () =>
+        // A live query (signal-cache/live) mounts its own incremental state on the store.
+        (schema as Mountable)._mount?.(this.#store, args) ??
+        (schema instanceof Query ? this.#queryView(schema, args) : this.#schemaView(schema, args)),
     );
   }
 

@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Controller, Invalidate, NetworkError, RestEndpoint, SchemaError, effect } from '../../src/index.js';
+import { FakeTimers, until } from '../_fixtures/fakeTimers.js';
 import { User, allUsers, makeUsers } from '../_fixtures/models.js';
 import { json, send, sleep, startServer, type TestServer } from '../_fixtures/server.js';
 
@@ -200,18 +201,26 @@ ordering('a response whose request started earlier never overwrites a later-star
   const ctrl = (ordering as any).ctrl as Controller;
   const { getUsers, getUser } = endpoints();
   const log: string[] = [];
+  // The list request is held until the later-started row request has answered, so the order
+  // of answers is fixed by the test, not by timing.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let arrived!: () => void;
+  const listArrived = new Promise<void>((resolve) => (arrived = resolve));
   server.route('GET', '/users', async (_req, res) => {
     const snapshot = users.map((u) => ({ ...u }));
-    await sleep(80);
+    arrived();
+    await released;
     log.push('list answered');
     json(res, 200, snapshot);
   });
   const slowList = ctrl.fetch(getUsers); // starts first, with the old name
-  await sleep(10);
+  await listArrived;
   users[0].name = 'New name';
   log.push('row changed');
   await ctrl.fetch(getUser, { id: 'u1' }); // starts later, answers first
   log.push('row answered');
+  release();
   await slowList;
   assert.equal(log, ['row changed', 'row answered', 'list answered']);
   assert.is(ctrl.get(User, { id: 'u1' })!.name, 'New name');
@@ -225,9 +234,18 @@ polling.before.each(setup(polling));
 polling.after.each(teardown);
 
 polling('polls at pollFrequency, reference-counted; identical data notifies no one', async () => {
-  const ctrl = (polling as any).ctrl as Controller;
+  const timers = new FakeTimers();
+  const ctrl = new Controller({ timers });
   const { getUsers } = endpoints();
   const polled = getUsers.extend({ pollFrequency: 25 });
+  const meta = ctrl.meta(polled);
+  const requests = () => server.count('GET', '/users');
+  /** Moves the fake clock one period and waits for the poll it started (if any) to be written. */
+  const period = async (expectPoll: boolean) => {
+    timers.advance(25);
+    if (expectPoll) await until(() => meta.peek().fetchedAt === timers.time);
+    else await sleep(20);
+  };
   let runs = 0;
   const stop = effect(() => {
     ctrl.response(polled).value;
@@ -236,18 +254,19 @@ polling('polls at pollFrequency, reference-counted; identical data notifies no o
   const a = ctrl.subscribe(polled);
   const b = ctrl.subscribe(polled);
   assert.is(ctrl.subscriptionCount(polled), 2);
-  await sleep(140);
-  const polls = server.count('GET', '/users');
-  assert.ok(polls >= 3, `polled ${polls} times`);
+  await until(() => meta.peek().fetchedAt === timers.time && ctrl.response(polled).peek() !== undefined);
+  assert.is(requests(), 1, 'two subscribers, one initial request');
+  await period(true);
+  await period(true);
+  assert.is(requests(), 3, 'one request per period');
   assert.is(runs, 2, 'one run before data, one when it arrived; identical polls re-ran nothing');
   a();
-  await sleep(60);
-  assert.ok(server.count('GET', '/users') > polls, 'still polling with one subscriber');
+  await period(true);
+  assert.is(requests(), 4, 'still polling with one subscriber');
   b();
-  await sleep(30);
-  const final = server.count('GET', '/users');
-  await sleep(100);
-  assert.is(server.count('GET', '/users'), final, 'polling stopped');
+  await period(false);
+  await period(false);
+  assert.is(requests(), 4, 'polling stopped with the last subscriber');
   assert.is(ctrl.subscriptionCount(polled), 0);
   stop();
 });

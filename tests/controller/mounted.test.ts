@@ -6,6 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Controller, RestEndpoint } from '../../src/index.js';
 import { User } from '../_fixtures/models.js';
+import { FakeTimers } from '../_fixtures/fakeTimers.js';
 import { sleep } from '../_fixtures/server.js';
 import { db, getUser, getUsers, hold, reset, server, start } from '../_fixtures/usersApi.js';
 
@@ -77,15 +78,27 @@ mounted('invalidateAll and expireAll refetch the mounted keys that pass the test
 
 mounted('a mounted key refetches when its data expires, and stops with the last unmount', async () => {
   reset(2);
-  const ctrl = new Controller();
-  const short = new RestEndpoint({ urlPrefix: server.url, path: '/users', schema: [User], dataExpiryLength: 40 });
+  const timers = new FakeTimers();
+  timers.time = 1; // meta's fetchedAt is 0 only for "never fetched"
+  const ctrl = new Controller({ timers });
+  const short = new RestEndpoint({ urlPrefix: server.url, path: '/users', schema: [User], dataExpiryLength: 1000 });
   const stop = ctrl._mount(short);
-  await until(() => server.count('GET', '/users') >= 1, 'the fetch on mount');
-  await until(() => server.count('GET', '/users') >= 3, 'refetches at expiry');
+  await until(() => ctrl.meta(short).value.fetchedAt !== 0, 'the fetch on mount');
+  assert.is(server.count('GET', '/users'), 1);
+  timers.advance(999);
+  await settle();
+  assert.is(server.count('GET', '/users'), 1, 'not before expiry');
+  timers.advance(1);
+  await until(() => ctrl.meta(short).value.fetchedAt === 1001, 'the refetch at expiry');
+  assert.is(server.count('GET', '/users'), 2);
+  timers.advance(1000);
+  await until(() => server.count('GET', '/users') === 3, 'the next expiry');
+  await until(() => ctrl.meta(short).value.fetchedAt === 2001, 'its answer');
   stop();
-  const count = server.count('GET', '/users');
-  await sleep(100);
-  assert.is(server.count('GET', '/users'), count, 'no refetch after unmount');
+  assert.is(timers.size, 0, 'the expiry timer is cleared');
+  timers.advance(5000);
+  await settle();
+  assert.is(server.count('GET', '/users'), 3, 'no refetch after unmount');
 });
 
 mounted('a failed refetch waits for a retry instead of looping', async () => {

@@ -1,4 +1,4 @@
-// Model-based schedules: optimistic edits and deletes, plain GETs, failures and answers in
+// Model-based schedules: optimistic edits, deletes and creates, plain GETs, failures and answers in
 // any order, checked after every step against a reference model. The requests are
 // Endpoints whose fetch functions the schedule settles (the HTTP path is covered by
 // optimistic.test.ts); what is checked is the Controller's ordering of layers and
@@ -8,7 +8,7 @@
 //   SEED=1234 node tests/run.mjs optimistic.model           one schedule, by its seed
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { All, Controller, Endpoint, Entity, Invalidate } from '../../src/index.js';
+import { All, Collection, Controller, Endpoint, Entity, Invalidate } from '../../src/index.js';
 
 class Item extends Entity {
   id = '';
@@ -158,6 +158,108 @@ model('every step of every schedule equals the model', async () => {
     }
   }
   assert.ok(requests >= seeds.length * 6);
+});
+
+/**
+ * Creates with client ids, plain list GETs, failures and answers in any order. The list
+ * must never hold an id twice, must show every pending create under its client id and no
+ * client id whose create settled; once everything settled, a last GET shows the server's
+ * list exactly.
+ */
+async function runListSchedule(seed: number): Promise<number> {
+  const rnd = random(seed);
+  const ctrl = new Controller();
+  const list = new Collection([Item]);
+  const serverList: { id: string; v: string }[] = [{ id: 'a', v: 'v0' }];
+  type Pending = { kind: 'create' | 'get'; n: number; settle: (ok: boolean) => void; done: Promise<unknown>; settled: boolean };
+  const requests: Pending[] = [];
+  const open: Pending[] = [];
+  // Lists are keyed by their first argument, `{}` in every call: one list. The second
+  // argument numbers the request.
+  const getList = new Endpoint(
+    (_params: object, n: number) =>
+      new Promise((resolve, reject) => {
+        requests[n].settle = (ok) => (ok ? resolve(serverList.map((row) => ({ ...row }))) : reject(new Error('fails')));
+      }),
+    { name: 'getList', schema: list, key: (_params: object, n: number) => `get ${n}` },
+  );
+  const create = new Endpoint(
+    (_params: object, body: { n: number; v: string }) =>
+      new Promise((resolve, reject) => {
+        requests[body.n].settle = (ok) => {
+          if (!ok) return reject(new Error('fails'));
+          const row = { id: `s${body.n}`, v: body.v };
+          serverList.push(row);
+          resolve({ ...row });
+        };
+      }),
+    {
+      name: 'create',
+      schema: list.push,
+      sideEffect: true,
+      key: (_params: object, body: { n: number }) => `create ${body.n}`,
+      getOptimisticResponse: (_snap: unknown, _params: object, body: { n: number; v: string }) => ({ id: `t${body.n}`, v: body.v }),
+    },
+  );
+  const shown = () => ctrl.get(list, {})?.map((item) => item.id) ?? [];
+  const start = (kind: Pending['kind']) => {
+    const n = requests.length;
+    const request: Pending = { kind, n, settle: () => {}, done: Promise.resolve(), settled: false };
+    requests.push(request);
+    open.push(request);
+    request.done = (kind === 'get' ? ctrl.fetch(getList, {}, n) : ctrl.fetch(create, {}, { n, v: `v${n}` })).catch(() => undefined);
+    return request;
+  };
+  const history: string[] = [];
+  const check = (step: string) => {
+    history.push(step);
+    const ids = shown();
+    const where = `seed ${seed}, ${history.join(' → ')}: list ${ids.join(',')}`;
+    assert.is(new Set(ids).size, ids.length, `${where}: an id twice`);
+    for (const r of requests) {
+      if (r.kind !== 'create') continue;
+      assert.is(ids.includes(`t${r.n}`), !r.settled, `${where}: client id t${r.n}`);
+    }
+  };
+  // The list is cached first: creates join cached lists only.
+  const first = start('get');
+  open.length = 0;
+  first.settle(true);
+  first.settled = true;
+  await first.done;
+  const steps = 4 + Math.floor(rnd() * 8);
+  for (let step = 0; step < steps || open.length > 0; step++) {
+    if (step < steps && (open.length === 0 || rnd() < 0.55)) {
+      const request = start(rnd() < 0.7 ? 'create' : 'get');
+      check(`start ${request.kind} ${request.n}`);
+    } else {
+      const request = open.splice(Math.floor(rnd() * open.length), 1)[0];
+      const ok = rnd() < 0.7;
+      request.settle(ok);
+      await request.done;
+      request.settled = true;
+      check(`answer ${request.kind} ${request.n} ${ok ? 'ok' : 'failed'}`);
+    }
+  }
+  const last = start('get');
+  last.settle(true);
+  await last.done;
+  assert.equal(shown(), serverList.map((row) => row.id), `seed ${seed}: the last GET shows the server's list`);
+  return requests.length;
+}
+
+model('lists: creates with client ids never show an id twice and leave no client id behind', async () => {
+  const only = process.env.SEED;
+  const count = Number(process.env.SCHEDULES ?? 1000);
+  const seeds = only !== undefined ? [Number(only)] : Array.from({ length: count }, (_, i) => i + 1);
+  for (const seed of seeds) {
+    try {
+      await runListSchedule(seed);
+    } catch (error) {
+      console.error(`list schedule failed: SEED=${seed} node tests/run.mjs optimistic.model`);
+      throw error;
+    }
+  }
 });
 
 model.run();

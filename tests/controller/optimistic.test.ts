@@ -2,7 +2,7 @@
 // written as the sequence of values a reader saw.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { All, Controller, Entity, RestEndpoint, effect, resource } from '../../src/index.js';
+import { All, Controller, Entity, RestEndpoint, Union, effect, resource } from '../../src/index.js';
 import { holdRoute, optimisticPatch, type HeldRoute } from '../_fixtures/held.js';
 import { User, makeUsers } from '../_fixtures/models.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
@@ -381,16 +381,27 @@ lists('an optimistic delete leaves every list, All and view at once, with no hol
   seen.stop();
 });
 
-lists('a delete through Invalidate takes the row out of every list in one batch', async ({ server, ctrl }) => {
+lists('a delete through Invalidate takes the row out of every list, All, Union and view in one batch', async ({ server, ctrl }) => {
   const TodoResource = resource({ urlPrefix: server.url, path: '/todos/:id', schema: Todo });
   server.route('GET', '/todos', (_req, res) => json(res, 200, [{ id: '1', title: 'one' }, { id: '2', title: 'two' }]));
   server.route('DELETE', '/todos/:id', (_req, res) => {
     res.writeHead(204).end();
   });
   await ctrl.fetch(TodoResource.getList);
-  const seen = watch(() => `${ctrl.get(TodoResource.getList.schema)?.length}/${ctrl.get(new All(Todo))?.length}`);
+  const feed = new Union({ todo: Todo }, () => 'todo');
+  const both = { list: TodoResource.getList.schema, all: new All(Todo), feed: [feed] };
+  ctrl.set(both.feed, [{ id: '1' }, { id: '2' }]);
+  let runs = 0;
+  const seen = watch(() => {
+    runs++;
+    const list = ctrl.get(both.list)!;
+    const all = ctrl.get(both.all)!;
+    const feedItems = [ctrl.get(feed, { id: '1' }), ctrl.get(feed, { id: '2' })].filter(Boolean);
+    return `${list.map((t) => t.id)}/${all.map((t) => t.id)}/${feedItems.map((t) => t!.id)}/${ctrl.get(Todo, { id: '2' })?.title}`;
+  });
   await ctrl.fetch(TodoResource.delete, { id: '2' });
-  assert.equal(seen.seen, ['2/2', '1/1']);
+  assert.equal(seen.seen, ['1,2/1,2/1,2/two', '1/1/1/undefined']);
+  assert.is(runs, 2, 'one batch');
   seen.stop();
 });
 

@@ -69,7 +69,12 @@ async function settled(page: Page): Promise<void> {
     const preview = document.querySelector('[data-testid="preview"]')!;
     return pg.settled() && !/Loading/.test(preview.textContent ?? '') && preview.childElementCount > 0;
   });
-  await page.waitForTimeout(200); // the inspector redraws at most every 150 ms
+}
+
+/** A screenshot once the inspector caught up (it redraws at most every 150 ms). */
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: join(artifacts, `${name}.png`) });
 }
 
 async function openDemo(page: Page, id: string, framework?: string): Promise<void> {
@@ -210,12 +215,17 @@ const checks: Record<string, (page: Page) => Promise<void>> = {
     assert.is(await page.locator('[data-status="done"] li').count(), 1);
   },
   'mutation-infinite-scroll': async (page) => {
-    const posts = () => page.locator(byTestId('post')).count();
-    assert.ok((await posts()) >= 10);
-    await page.click(byTestId('more'));
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="post"]').length >= 20);
-    await page.$eval(byTestId('feed'), (ul) => ul.scrollTo(0, ul.scrollHeight)); // the observer loads the next page
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="post"]').length >= 30);
+    const atLeast = (n: number) => page.waitForFunction((n) => document.querySelectorAll('[data-testid="post"]').length >= n, n);
+    await atLeast(10);
+    // Scrolling to the end makes the last item visible: the observer loads the next page.
+    for (const n of [20, 30]) {
+      await page.$eval(byTestId('feed'), (ul) => ul.scrollTo(0, ul.scrollHeight));
+      await atLeast(n);
+      await settled(page);
+    }
+    const shown = await page.locator(byTestId('post')).count();
+    await page.$eval(byTestId('more'), (button: HTMLButtonElement) => button.click()); // the button loads one too
+    await atLeast(shown + 10);
     assert.equal([...new Set(await page.locator(`${byTestId('post')} .muted`).allTextContents())], ['rendered 1×'], 'each row rendered once');
   },
   'transform-rename': async (page) => {
@@ -252,7 +262,7 @@ test('every demo loads without an error, and works (screenshot of each)', async 
     const name = fw === 'solid' ? id : `${id}-${fw}`;
     assert.not.ok(await errorShown(page!), `${id}: ${await text(page!, byTestId('error'))}`);
     assert.equal(errors, [], `${id}: no console error`);
-    await page!.screenshot({ path: join(artifacts, `${name}.png`) });
+    await screenshot(page!, name);
     await checks[id]?.(page!).catch((error: Error) => {
       throw new Error(`${name}: ${error.message}`);
     });
@@ -417,7 +427,7 @@ test('the 10,000-row demo renders exactly one row component per update', async (
       assert.is(after[id!], before[id!]! + 1, `${fw}: row ${id} rendered once`);
       assert.is(await page!.getAttribute(byTestId('last-update'), 'data-rows'), '1', `${fw}: the counter reads 1`);
     }
-    if (fw === 'preact') await page!.screenshot({ path: join(artifacts, `ten-thousand-rows-after-update.png`) });
+    if (fw === 'preact') await screenshot(page!, 'ten-thousand-rows-after-update');
   }
 });
 
@@ -426,6 +436,7 @@ test('usable at phone width', async ({ page }) => {
   await openDemo(page!, 'count', 'solid');
   assert.ok((await page!.evaluate(() => document.documentElement.scrollWidth)) <= 390, 'no horizontal scrolling');
   assert.ok(await page!.isVisible(byTestId('counts')));
+  await page!.waitForTimeout(200);
   await page!.screenshot({ path: join(artifacts, 'phone-count.png'), fullPage: true });
   await page!.setViewportSize({ width: 1280, height: 800 });
 });

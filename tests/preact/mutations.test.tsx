@@ -107,16 +107,20 @@ writes('server-pushed rows (an SSE stream over fetch) re-render only their reade
   const ctrl = new Controller();
   await ctrl.fetch(getUsers);
   const events = serveEvents(server, '/events');
-  const stream = await listen(`${server.url}/events`, (user) => ctrl.set(User, user, user));
+  // A row event goes through `set`, a whole list through `setResponse`.
+  const stream = await listen(`${server.url}/events`, (data) => (Array.isArray(data) ? ctrl.setResponse(getUsers, data) : ctrl.set(User, data, data)));
   const { root, unmount, rerendered } = mountRows(ctrl, [...db.keys()]);
   events.push({ id: 'u7', name: 'pushed 7' });
   events.push({ id: 'u7', name: 'pushed 7' });
   events.push({ id: 'u9', name: 'pushed 9' });
-  await stream.received(3);
+  const pushed: Record<string, string> = { u7: 'pushed 7', u9: 'pushed 9', u20: 'pushed 20' };
+  events.push([...db.values()].map((u) => ({ ...u, name: pushed[u.id] ?? u.name })));
+  await stream.received(4);
   await settle();
   assert.is(root.querySelectorAll('li')[6].textContent, 'pushed 7');
   assert.is(root.querySelectorAll('li')[8].textContent, 'pushed 9');
-  assert.equal(rerendered(), ['u7:2', 'u9:2'], 'an identical push renders nothing');
+  assert.is(root.querySelectorAll('li')[19].textContent, 'pushed 20');
+  assert.equal(rerendered(), ['u7:2', 'u9:2', 'u20:2'], 'an identical push renders nothing; a pushed list only its changed row');
   stream.close();
   unmount();
 });

@@ -1,6 +1,6 @@
 /** @jsxImportSource solid-js */
 import { container, waitFor } from '../_fixtures/dom.js';
-import { ErrorBoundary, For, Suspense, createSignal, type JSX } from 'solid-js';
+import { ErrorBoundary, For, Suspense, createSignal, useTransition, type JSX } from 'solid-js';
 import { render } from 'solid-js/web';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -149,6 +149,40 @@ previous('the previous page shows, flagged, while the next one loads', async () 
   open();
   await waitFor(() => root.textContent === 'user 3user 4', 'page 2');
   assert.is(root.querySelector('ul')!.dataset.previous, 'false');
+  dispose();
+});
+
+previous('with createSuspense, a page change in useTransition keeps the old page; pending() is the flag', async () => {
+  reset(6);
+  const ctrl = new Controller();
+  const [page, setPage] = createSignal(1);
+  let start!: (fn: () => void) => Promise<void>;
+  let pending!: () => boolean;
+  const { root, dispose } = mount(ctrl, () => {
+    [pending, start] = useTransition();
+    return (
+      <Suspense fallback="loading">
+        {(() => {
+          const users = createSuspense(getPage, () => ({ n: page() }));
+          return (
+            <ul>
+              <For each={users()}>{(user) => <li>{user.name}</li>}</For>
+            </ul>
+          );
+        })()}
+      </Suspense>
+    );
+  });
+  await waitFor(() => root.textContent === 'user 1user 2', 'page 1');
+  const open = hold();
+  const done = start(() => setPage(2));
+  await waitFor(() => server.requests.length === 2, 'the request of page 2');
+  assert.is(root.textContent, 'user 1user 2', 'page 1 keeps showing, no fallback');
+  assert.is(pending(), true);
+  open();
+  await done;
+  await waitFor(() => root.textContent === 'user 3user 4', 'page 2');
+  assert.is(pending(), false);
   dispose();
 });
 

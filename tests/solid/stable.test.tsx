@@ -175,4 +175,33 @@ stable('nested entities and cycles resolve to stable objects', () => {
   dispose();
 });
 
+stable('stable objects are released once nothing shows them', async () => {
+  reset(20);
+  const ctrl = new Controller();
+  await ctrl.fetch(getUsers);
+  const refs: WeakRef<User>[] = [];
+  const dispose = render(
+    () => (
+      <CacheProvider controller={ctrl}>
+        {(() => {
+          const users = createSuspense(getUsers);
+          return <For each={users()}>{(user) => (refs.push(new WeakRef(user)), <i>{user.name}</i>)}</For>;
+        })()}
+      </CacheProvider>
+    ),
+    container(),
+  );
+  assert.is(refs.length, 20);
+  dispose();
+  // gc() runs in a job of its own: a WeakRef read in a job keeps its target until that job ends.
+  for (let i = 0; i < 20; i++) {
+    await tick();
+    (globalThis as { gc?: () => void }).gc!();
+    await tick();
+    if (refs.every((ref) => ref.deref() === undefined)) break;
+  }
+  assert.is(refs.filter((ref) => ref.deref() !== undefined).length, 0, 'no stable object outlives the view (the cache keeps its rows)');
+  assert.is(ctrl.get(User, { id: 'u1' })?.name, 'user 1');
+});
+
 stable.run();

@@ -5,6 +5,7 @@
 import * as signalCache from '../../../src/index.js';
 import * as signalCacheSolid from '../../../src/solid/index.js';
 import * as signalCachePreact from '../../../src/preact/index.js';
+import * as signalCacheLive from '../../../src/live/index.js';
 import * as solid from 'solid-js';
 import * as solidWeb from 'solid-js/web';
 import * as solidStore from 'solid-js/store';
@@ -27,6 +28,7 @@ export const libraries: Record<string, Record<string, unknown>> = {
   'signal-cache': esm(signalCache),
   'signal-cache/solid': esm(signalCacheSolid),
   'signal-cache/preact': esm(signalCachePreact),
+  'signal-cache/live': esm(signalCacheLive),
   'solid-js': esm(solid),
   'solid-js/web': esm(solidWeb),
   'solid-js/store': esm(solidStore),

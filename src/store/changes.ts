@@ -1,0 +1,120 @@
+/**
+ * What a batch changed (DESIGN rule 12): the rows written, per table, with their value
+ * before the write, reported to whatever is mounted (live queries).
+ *
+ * Constraints:
+ * - A store with no live query pays nothing: the feed is created by the first live query
+ *   mounted on a store, and only then hooks `Store._put` (the one place a row's visible
+ *   value changes: responses, optimistic layers and their rollback, resets). Until then
+ *   the store runs the plain method.
+ * - Only watched tables are logged; a write to any other table costs one Map lookup.
+ * - No signal is written while flushing: a flush may run inside a computed. The first
+ *   write after a flush bumps `_tick`; a live result reads `_tick`, and when it re-runs it
+ *   flushes (pull), so every reader of a batch sees its writes folded in, once. An effect
+ *   flushes at the end of the batch when nobody reads, so logs never pile up.
+ * - Consumers are held weakly: a live query nothing references is reclaimed by the
+ *   garbage collector, and the next flush drops it and stops logging its tables.
+ *
+ * This module is only reached from `signal-cache/live`: an app without live queries does
+ * not ship it.
+ */
+import { Signal, effect, untracked } from '@preact/signals-core';
+import type { Cell, Row, Store, Table } from './Store.js';
+
+/** @internal A mounted consumer of changes. */
+export interface ChangeSink {
+  /** The tables whose writes it reads. */
+  readonly _tables: readonly Table[];
+  /** Called by a flush after a write to one of `_tables`. Must not write signals. */
+  _changed(changes: Changes): void;
+}
+
+/** @internal Written rows since the last flush: `[cell, before, cell, before, …]`. */
+export type ChangeLog = (Cell | Row | undefined)[];
+
+const feeds = new WeakMap<Store, Changes>();
+
+/** @internal The change feed of one store. */
+export class Changes {
+  /** Table → rows written since the last flush; a table has a log while it is watched. */
+  readonly _logs = new Map<Table, ChangeLog>();
+  /** Bumped by the first logged write after a flush. */
+  readonly _tick = new Signal(0);
+  #dirty = false;
+  readonly #sinks = new Set<WeakRef<ChangeSink>>();
+
+  /** The feed of a store, created and hooked onto `Store._put` on first use. */
+  static _of(store: Store): Changes {
+    let feed = feeds.get(store);
+    if (feed !== undefined) return feed;
+    const changes = (feed = new Changes());
+    feeds.set(store, feed);
+    const put = store._put;
+    store._put = function (table, cell, next) {
+      const before = cell._sig.peek();
+      const written = put.call(this, table, cell, next);
+      if (written) changes._log(table, cell, before);
+      return written;
+    };
+    effect(() => {
+      changes._tick.value;
+      untracked(() => changes._flush());
+    });
+    return feed;
+  }
+
+  /** Records a written row of `table` when the table is watched. */
+  _log(table: Table, cell: Cell, before: Row | undefined): void {
+    const log = this._logs.get(table);
+    if (log === undefined) return;
+    log.push(cell, before);
+    if (!this.#dirty) {
+      this.#dirty = true;
+      this._tick.value++;
+    }
+  }
+
+  /** Starts reporting writes of `sink._tables` to `sink` (held weakly). */
+  _watch(sink: ChangeSink): void {
+    this.#sinks.add(new WeakRef(sink));
+    for (const table of sink._tables) if (!this._logs.has(table)) this._logs.set(table, []);
+  }
+
+  /**
+   * Calls `fn(cell, before, after)` for each row of `table` written since the last flush,
+   * in write order. `before` is `undefined` for a row that was not stored, `after` for a
+   * row that was removed; a row written twice appears twice.
+   */
+  _each(table: Table, fn: (cell: Cell, before: Row | undefined, after: Row | undefined) => void): void {
+    const log = this._logs.get(table);
+    if (log === undefined) return;
+    for (let i = 0; i < log.length; i += 2) {
+      const cell = log[i] as Cell;
+      fn(cell, log[i + 1] as Row | undefined, cell._sig.peek());
+    }
+  }
+
+  /** Reports the logged writes to every live consumer, then empties the logs. */
+  _flush(): void {
+    if (!this.#dirty) return;
+    this.#dirty = false;
+    try {
+      let dropped = false;
+      for (const ref of this.#sinks) {
+        const sink = ref.deref();
+        if (sink !== undefined) sink._changed(this);
+        else dropped = this.#sinks.delete(ref);
+      }
+      if (dropped) this.#prune();
+    } finally {
+      for (const log of this._logs.values()) log.length = 0;
+    }
+  }
+
+  /** Stops logging the tables no live consumer watches any more. */
+  #prune(): void {
+    const watched = new Set<Table>();
+    for (const ref of this.#sinks) for (const table of ref.deref()?._tables ?? []) watched.add(table);
+    for (const table of [...this._logs.keys()]) if (!watched.has(table)) this._logs.delete(table);
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * The issue tracker examples (examples/solid, examples/preact) as an app developer gets
+ * them: signal-cache packed with `npm pack` and unpacked into examples/node_modules, each
+ * app built once with Vite, served with its API (examples/server.mjs) and driven in
+ * headless Chromium: list with author names, detail from the cache, edit, an optimistic
+ * close, create, delete, next page, a failed request and its Retry. Each app is also
+ * type-checked (strict) against the packed package's declarations.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Browser, Page } from 'playwright-core';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { launchBrowser } from '../_fixtures/browser.js';
+
+const root = process.cwd();
+const out = join(root, '.test-build', `examples-${process.pid}`);
+const frameworks = ['solid', 'preact'] as const;
+
+interface Served {
+  url: string;
+  requests: Map<string, number>;
+  close(): Promise<void>;
+}
+
+let browser: Browser;
+let startExampleServer: (options: { root: string }) => Promise<Served>;
+
+/** Packs the package and unpacks it where the examples resolve `signal-cache`. */
+function installPackedPackage() {
+  mkdirSync(out, { recursive: true });
+  const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop()!;
+  const target = join(root, 'examples', 'node_modules', 'signal-cache');
+  rmSync(target, { recursive: true, force: true });
+  mkdirSync(target, { recursive: true });
+  execFileSync('tar', ['-xzf', join(out, tarball), '-C', target, '--strip-components=1']);
+}
+
+async function buildApps() {
+  const { build } = await import('vite');
+  for (const name of frameworks) {
+    await build({
+      root: join(root, 'examples', name),
+      logLevel: 'error',
+      build: { outDir: join(out, name), emptyOutDir: true },
+    });
+  }
+}
+
+const test = suite('issue tracker examples');
+
+for (const name of frameworks) {
+  test(`${name}: the app type-checks (strict) against the packed package's types`, () => {
+    const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+    try {
+      execFileSync(process.execPath, [tsc, '-p', join(root, 'examples', name, 'tsconfig.json')], { encoding: 'utf8' });
+    } catch (error) {
+      assert.unreachable(`tsc -p examples/${name}:\n${(error as { stdout?: string }).stdout}`);
+    }
+  });
+}
+
+test('the packed package carries its LICENSE', () => {
+  assert.match(readFileSync(join(root, 'examples', 'node_modules', 'signal-cache', 'LICENSE'), 'utf8'), /^MIT License/);
+});
+
+test.before(async () => {
+  try {
+    installPackedPackage();
+    await buildApps();
+    // Loaded at run time (not bundled by the test runner), as `node examples/server.mjs` runs it.
+    ({ startExampleServer } = await import(pathToFileURL(join(root, 'examples', 'server.mjs')).href));
+    browser = await launchBrowser();
+  } catch (error) {
+    // uvu does not report an error thrown by a `before` hook; print it.
+    console.error('examples setup failed:', error);
+    throw error;
+  }
+});
+
+test.after(async () => {
+  await browser?.close();
+  rmSync(out, { recursive: true, force: true });
+});
+
+const rows = (page: Page) => page.$$eval('#issues li', (items) => items.map((li) => li.textContent!.replace(/\s+/g, ' ').trim()));
+
+async function until(page: Page, what: string, test: () => Promise<boolean>) {
+  const end = Date.now() + 10_000;
+  while (!(await test())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; rows: ${JSON.stringify(await rows(page))}`);
+    await page.waitForTimeout(20);
+  }
+}
+
+for (const name of frameworks) {
+  test(`${name}: list, detail from the cache, edit, create, delete, next page, a failed request and Retry`, async () => {
+    const server = await startExampleServer({ root: join(out, name) });
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.goto(server.url);
+      await until(page, 'page 1', async () => (await rows(page)).length === 5);
+      assert.equal((await rows(page)).slice(0, 2), ['Issue 12 Linus open', 'Issue 11 Grace open'], 'titles with author names');
+      assert.is(await page.textContent('#open-count'), '4 open (cached)');
+
+      // Close an issue: an optimistic update, then the server's answer; the count follows.
+      await page.click('#issues li:first-child .toggle');
+      await until(page, 'the closed row', async () => (await rows(page))[0] === 'Issue 12 Linus closed');
+      assert.is(await page.textContent('#open-count'), '3 open (cached)');
+      await until(page, 'the PATCH', async () => server.requests.get('PATCH /api/issues/12') === 1);
+      await page.click('#issues li:first-child .toggle');
+      await until(page, 'the reopened row', async () => (await rows(page))[0] === 'Issue 12 Linus open');
+      assert.is(await page.textContent('#open-count'), '4 open (cached)');
+
+      // Detail: read from the row the list cached, no request.
+      await page.click('#issues li:first-child .title');
+      await page.waitForSelector('#detail h2');
+      assert.is(await page.textContent('#detail h2'), 'Issue 12');
+      assert.is(server.requests.get('GET /api/issues/12'), undefined, 'the detail sent no request');
+
+      // Edit: the list row follows the entity.
+      await page.fill('#edit-title', 'Renamed');
+      await page.click('#save');
+      await until(page, 'the renamed row', async () => (await rows(page))[0] === 'Renamed Linus open');
+      assert.is(await page.textContent('#detail h2'), 'Renamed');
+      assert.is(server.requests.get('GET /api/issues'), 1, 'the edit refetched no list');
+
+      // Create: the page on screen refetches after the invalidation.
+      await page.fill('#new-title', 'Brand new');
+      await page.click('#create');
+      await until(page, 'the created row', async () => (await rows(page))[0] === 'Brand new Ada open');
+      assert.is((await rows(page)).length, 5);
+
+      // Delete: the row leaves at once; the refetched page fills the hole.
+      await page.click('#issues li:first-child .title');
+      await until(page, 'its detail', async () => (await page.textContent('#detail h2').catch(() => null)) === 'Brand new');
+      await page.click('#delete');
+      await until(page, 'the page without it', async () => {
+        const now = await rows(page);
+        return now.length === 5 && now[0] === 'Renamed Linus open';
+      });
+      assert.is(await page.$('#detail'), null, 'the detail closed');
+
+      // Next page.
+      await page.click('#next');
+      await until(page, 'page 2', async () => (await rows(page))[0] === 'Issue 7 Ada closed');
+      assert.is(await page.textContent('#page'), 'Page 2');
+
+      // A failed request: the error shows with Retry, page 2 stays (previous data).
+      await fetch(`${server.url}/api/fail?times=1`, { method: 'POST' });
+      await page.click('#next');
+      await page.waitForSelector('.list-error');
+      assert.match((await page.textContent('.list-error'))!, /500/);
+      assert.is((await rows(page))[0], 'Issue 7 Ada closed', 'the previous page keeps showing');
+      assert.ok(await page.$('#issues.previous'), 'flagged as previous');
+      await page.click('.list-error button');
+      await until(page, 'page 3 after Retry', async () => (await rows(page)).join('|') === 'Issue 2 Grace open|Issue 1 Ada closed');
+      assert.is(await page.$('.list-error'), null, 'the error is gone');
+      assert.equal(errors, [], 'no uncaught page error');
+    } finally {
+      await page.close();
+      await server.close();
+    }
+  });
+}
+
+test.run();
