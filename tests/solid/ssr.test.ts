@@ -40,6 +40,10 @@ interface Rendered {
   html: string;
   head: string;
   state: DehydratedState;
+  /** `renderToStream` of the same app, collected. */
+  stream: string;
+  /** `renderToString` with a Controller that holds the data already. */
+  sync: string;
 }
 
 /** Runs the server half in a Node process without the browser condition (solid-js server build). */
@@ -78,9 +82,13 @@ ssr.after(async (ctx) => {
 
 ssr('renders the data on the server; the client hydrates from the state without a request or a mismatch', async ({ server }) => {
   const [rendered, clientFile] = await Promise.all([renderOnServer(server), bundle('solidClient', 'dom')]);
-  const { html, head, state } = rendered;
-  assert.is(server.count('GET', '/products'), 1, 'the server fetched once');
-  assert.match(html, '<li data-hk="00010020">Pen 1.50</li><li data-hk="00010021">Ink 2.00</li>');
+  const { html, head, state, stream, sync } = rendered;
+  assert.is(server.count('GET', '/products'), 3, 'one request for each of the three server Controllers');
+  const items = '<li data-hk="00010020">Pen 1.50</li><li data-hk="00010021">Ink 2.00</li>';
+  assert.match(html, items);
+  assert.match(stream, items, 'renderToStream streams the data in (after the fallback, as a template swapped in)');
+  assert.match(sync, items, 'renderToString renders data already cached without suspending');
+  assert.not.match(sync, 'loading');
 
   // What Solid serializes for its resources: `true`, never the entities (a Decimal has no
   // serialized form; the data travels in the state).
@@ -108,7 +116,7 @@ ssr('renders the data on the server; the client hydrates from the state without 
   assert.equal(warnings, [], 'no hydration warning');
   assert.is(page.querySelector('li'), li, 'the server nodes are kept (hydrated, not rendered anew)');
   assert.is(page.querySelector('main')!.textContent, 'Pen 1.50Ink 2.00');
-  assert.is(server.count('GET', '/products'), 1, 'the client sent no request');
+  assert.is(server.count('GET', '/products'), 3, 'the client sent no request');
   assert.not.ok(ctrl.isStale(getProducts));
 
   // Hydrated markup follows the cache afterwards.
