@@ -194,6 +194,25 @@ wet('expired data is stale after hydration: fetchIfStale sends one request', asy
   assert.is(ctx.server.count('GET', '/invoices'), before + 1);
 });
 
+wet('an invalidated response travels invalidated and refetches; an error stays behind', async (ctx) => {
+  const ctrl = new Controller({ clock: ctx.clock });
+  await ctrl.fetch(ctx.getInvoices);
+  await ctrl.fetch(ctx.getCustomers);
+  ctrl.invalidate(ctx.getCustomers);
+  ctrl.setError(ctx.getInvoice, { id: 'i9' }, new Error('gone'));
+  const state: DehydratedState = JSON.parse(JSON.stringify(dehydrate(ctrl)));
+  assert.is(state.responses[ctx.getCustomers.key()][3], true);
+  assert.is(state.responses[ctx.getInvoice.key({ id: 'i9' })], undefined, 'errors do not travel');
+  const client = new Controller({ clock: ctx.clock });
+  hydrate(client, state, [Invoice]);
+  const before = ctx.server.count('GET', '/customers');
+  assert.ok(client.meta(ctx.getCustomers).value.invalidated);
+  await client.fetchIfStale(ctx.getCustomers);
+  await client.fetchIfStale(ctx.getInvoices);
+  assert.is(ctx.server.count('GET', '/customers'), before + 1);
+  assert.not.ok(client.meta(ctx.getCustomers).value.invalidated);
+});
+
 wet('writes in one batch: a reader of several rows runs once', async (ctx) => {
   const state = await serverState(ctx);
   const client = new Controller({ clock: ctx.clock });
