@@ -275,7 +275,7 @@ wet('rejects a field that fails to deserialize, after good rows, writing none of
   const state = await serverState(ctx);
   const i2 = state.rows.Invoice.i2;
   const bad = { ...state, rows: { ...state.rows, Invoice: { ...state.rows.Invoice, i2: [{ ...i2[0], amount: 'lots' }, i2[1]] } } };
-  assert.match(rejected(ctx, bad), /^hydrate: Invoice i2: Invoice\.amount at the response could not be deserialized from "lots"/);
+  assert.match(rejected(ctx, bad), /^hydrate: Invoice i2: Invoice\.amount at the response could not be deserialized from (?:"lots"|string)/);
 });
 
 wet('names the entity class it needs when it was not given', async (ctx) => {
