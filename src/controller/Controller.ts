@@ -773,6 +773,11 @@ export class Controller {
   }
 
   //#endregion
+
+  /** @internal The store and a new fetch stamp, for `dehydrate` / `hydrate` (hydrate.ts). */
+  _hydration(): [Store, number] {
+    return [this.#store, ++this.#stamp];
+  }
 }
 
 function noop(): void {}

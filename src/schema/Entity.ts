@@ -221,7 +221,8 @@ export function isDeserializer(fieldSchema: unknown): fieldSchema is Deserialize
   return typeof fieldSchema === 'function' && !(fieldSchema.prototype instanceof Entity);
 }
 
-function deserialize(fn: Deserializer, value: unknown, key: string, field: string, source: string, path: string) {
+/** @internal Runs a field's deserializer; a failure throws a SchemaError naming the field. */
+export function deserialize(fn: Deserializer, value: unknown, key: string, field: string, source: string, path: string) {
   try {
     if (nativeConstructors.has(fn) || classLike.test(Function.prototype.toString.call(fn))) {
       return new (fn as new (v: unknown) => unknown)(value);

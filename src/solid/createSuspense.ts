@@ -59,7 +59,10 @@ function suspense<E extends EndpointInterface>(
       // `value()` re-runs this when the data goes (a deleted entity).
       return a && (value(), ctrl._suspense(endpoint, a) !== false) && a;
     },
-    (a) => ctrl._load(endpoint, a as Parameters<E['fetch']>),
+    // Resolves to `true`, not the response: a server render serializes resource values for
+    // hydration, and entity instances (a `Decimal` field, a cycle) have no serialized form.
+    // The data travels as `dehydrate(ctrl)`.
+    (a) => ctrl._load(endpoint, a as Parameters<E['fetch']>).then(() => true),
   );
   return () => {
     const current = value();

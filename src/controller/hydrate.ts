@@ -1,0 +1,230 @@
+/**
+ * State travels as data (DESIGN rule 14): `dehydrate(ctrl)` turns a Controller's server
+ * data into a JSON-safe object; `hydrate(ctrl, state, schemas)` fills a Controller from
+ * one without a request — for a server render, a persisted copy or another tab.
+ *
+ * Free functions rather than Controller methods, as TanStack Query's `dehydrate` /
+ * `hydrate`: an app that never calls them ships none of this code.
+ *
+ * What travels: every stored row (its server value — pending optimistic layers stay
+ * behind) with the time until which a response vouched for it, every Collection list with
+ * its arguments, every cached response with its fetch time, expiry and invalidation mark.
+ * Errors do not travel. Times are clock times of the dehydrating Controller.
+ *
+ * Deserialized fields (`Date`, `Decimal`, Temporal…) travel in their JSON form (their
+ * `toJSON`); the state names those fields per entity key, and hydration runs the
+ * entity's `static schema` deserializer on them again. That needs the entity class of
+ * each such key: `hydrate` finds them in the `schemas` it is given (entities, endpoint
+ * schemas, arrays or objects of them — nested schemas are followed). Keys whose rows hold
+ * plain JSON only need no class.
+ */
+import { batch } from '@preact/signals-core';
+import { deserialize, isDeserializer, isEntity } from '../schema/Entity.js';
+import type { EntityClass, Schema } from '../schema/types.js';
+import { Staging } from '../store/Staging.js';
+import { baseOf, type Row } from '../store/Store.js';
+import type { Controller } from './Controller.js';
+
+/** Version of the state format; `hydrate` rejects any other. */
+const VERSION = 1;
+
+/**
+ * A Controller's server data as plain JSON (`JSON.stringify` keeps all of it).
+ * Produced by {@link dehydrate}, read by {@link hydrate}.
+ */
+export interface DehydratedState {
+  /** Format version; `1`. */
+  readonly version: number;
+  /** Entity key → pk → [normalized row, clock time until which a response vouched for it]. */
+  readonly rows: { readonly [key: string]: { readonly [pk: string]: readonly [row: Row, expiresAt: number] } };
+  /** Entity key → fields stored in their JSON form, deserialized again on hydrate. */
+  readonly converted: { readonly [key: string]: readonly string[] };
+  /** Collection key → args key → [arguments, normalized items]. */
+  readonly lists: { readonly [key: string]: { readonly [argsKey: string]: readonly [args: readonly unknown[], items: readonly unknown[]] } };
+  /** Endpoint key → [normalized response, fetchedAt, expiresAt, invalidated]. */
+  readonly responses: {
+    readonly [key: string]: readonly [data: unknown, fetchedAt: number, expiresAt: number, invalidated: boolean];
+  };
+}
+
+/**
+ * Thrown by `hydrate` for a state it cannot restore (malformed, another version, a
+ * deserializer that fails, an entity class it was not given) and by `dehydrate` for a
+ * deserialized field that has no JSON form. Nothing is written: the Controller stays as
+ * it was.
+ */
+export class HydrationError extends Error {
+  /** Always `'HydrationError'`; stable across minification. */
+  override name = 'HydrationError';
+}
+
+//#region dehydrate
+
+/**
+ * The Controller's server data as a JSON-safe object: rows, Collection lists, responses
+ * and their meta. Pending optimistic changes and errors are left out. Stored values are
+ * shared with the store, not copied: read or `JSON.stringify` the state, never mutate it.
+ * @example
+ * const html = await renderToStringAsync(() => <App controller={ctrl} />);
+ * const state = JSON.stringify(dehydrate(ctrl)); // embed in the page, then `hydrate` in the browser
+ */
+export function dehydrate(ctrl: Controller): DehydratedState {
+  const [store] = ctrl._hydration();
+  const rows: Record<string, Record<string, [Row, number]>> = {};
+  const converted: Record<string, string[]> = {};
+  for (const [key, table] of store._tables) {
+    const fields = new Set<string>();
+    for (const [pk, cell] of table._cells) {
+      let row = baseOf(cell);
+      if (row === undefined) continue;
+      for (const field in row) {
+        const v: unknown = row[field];
+        const proto = typeof v === 'object' && v !== null && Object.getPrototypeOf(v);
+        if (proto && proto !== Object.prototype && proto !== Array.prototype) {
+          // A deserialized value (`Date`, `Decimal`, Temporal) travels as its `toJSON`.
+          const toJSON: unknown = (v as { toJSON?: unknown }).toJSON;
+          if (typeof toJSON !== 'function') {
+            throw new HydrationError(`dehydrate: ${key}.${field} of ${pk} has no toJSON`);
+          }
+          fields.add(field);
+          row = { ...row, [field]: toJSON.call(v) };
+        }
+      }
+      (rows[key] ??= {})[pk] = [row, cell._expiresAt];
+    }
+    if (fields.size) converted[key] = [...fields];
+  }
+  const lists: Record<string, Record<string, [readonly unknown[], readonly unknown[]]>> = {};
+  for (const [key, byArgs] of store._lists) {
+    for (const [argsKey, list] of byArgs) {
+      const items = baseOf(list);
+      if (items !== undefined) (lists[key] ??= {})[argsKey] = [list._args, items];
+    }
+  }
+  const responses: Record<string, [unknown, number, number, boolean]> = {};
+  for (const [key, result] of store._results) {
+    const data = result._sig.peek();
+    const meta = result._meta.peek();
+    if (data !== undefined) responses[key] = [data, meta.fetchedAt, meta.expiresAt, meta.invalidated];
+  }
+  return { version: VERSION, rows, converted, lists, responses };
+}
+
+//#endregion
+
+//#region hydrate
+
+/**
+ * Fills the Controller from a {@link dehydrate}d state, in one batch, as a response would:
+ * rows merge over stored ones, lists and responses are replaced, each response keeps its
+ * fetch time and expiry (so `fetchIfStale` of fresh data sends no request). A response
+ * stored with a later fetch time than the state's is kept.
+ *
+ * The whole state is checked and deserialized before anything is written: a malformed
+ * state, another format version or a field that fails to deserialize throws a
+ * {@link HydrationError} and leaves the Controller as it was.
+ *
+ * @param schemas where the entity classes of the state's deserialized fields are found:
+ *   entities, endpoint schemas, arrays or objects of them (nested schemas are followed).
+ *   Needed only for entity keys whose rows hold `Date`, `Decimal` or other converted values.
+ * @example
+ * const ctrl = new Controller();
+ * hydrate(ctrl, window.__STATE__, [Invoice, getUsers.schema]);
+ */
+export function hydrate(ctrl: Controller, state: DehydratedState, schemas: readonly Schema[] = []): void {
+  if (!isObject(state) || state.version !== VERSION) {
+    fail(`not a dehydrate() state of version ${VERSION}`);
+  }
+  const { rows, converted, lists, responses } = state;
+  check([rows, converted, lists, responses].every(isObject), 'state');
+  const classes = entityClasses(schemas);
+  const staging = new Staging('hydrate', []);
+  for (const key in rows) {
+    const byPk = rows[key];
+    const fields = converted[key] ?? [];
+    check(isObject(byPk) && Array.isArray(fields), `rows.${key}`);
+    const cls = classes.get(key)!;
+    if (fields.length && cls === undefined) fail(`pass the ${key} entity class in schemas (to deserialize ${fields})`);
+    const staged = new Map<string, Row>();
+    staging._rows.set(key, staged);
+    for (const pk in byPk) {
+      const entry = byPk[pk];
+      check(Array.isArray(entry) && isObject(entry[0]) && typeof entry[1] === 'number', `rows.${key}.${pk}`);
+      const row: Row = { ...entry[0] };
+      for (const field of fields) {
+        const fn = cls.schema[field];
+        if (!isDeserializer(fn)) fail(`${key}.${field} has no deserializer`);
+        const v = row[field];
+        try {
+          if (v != null) row[field] = deserialize(fn, v, key, field, `${key} ${pk}`, '');
+        } catch (error) {
+          fail((error as Error).message);
+        }
+      }
+      staged.set(pk, row);
+    }
+  }
+  for (const key in lists) {
+    const byArgs = lists[key];
+    check(isObject(byArgs), `lists.${key}`);
+    const collection = { key, accepts: () => false };
+    for (const argsKey in byArgs) {
+      const [args, items] = Array.isArray(byArgs[argsKey]) ? byArgs[argsKey] : [];
+      check(Array.isArray(args) && Array.isArray(items), `lists.${key}.${argsKey}`);
+      staging.collection(collection, { mode: 'set', argsKey, args, items });
+    }
+  }
+  for (const key in responses) {
+    const entry = responses[key];
+    check(Array.isArray(entry) && entry[0] !== undefined && typeof entry[1] === 'number' && typeof entry[2] === 'number', `responses.${key}`);
+  }
+  // Everything is checked: from here on nothing throws.
+  const [store, stamp] = ctrl._hydration();
+  batch(() => {
+    store._commit(staging, stamp);
+    for (const key in rows) {
+      const table = store._table(key);
+      for (const pk in rows[key]) {
+        const cell = table._cell(pk);
+        cell._expiresAt = Math.max(cell._expiresAt, rows[key][pk][1]);
+      }
+    }
+    for (const key in responses) {
+      const [data, fetchedAt, expiresAt, invalidated] = responses[key];
+      const result = store._result(key);
+      if (result._sig.peek() !== undefined && result._meta.peek().fetchedAt > fetchedAt) continue;
+      result._stamp = stamp;
+      if (invalidated) result._invalidated = stamp;
+      result._sig.value = data;
+      result._meta.value = { fetchedAt, expiresAt, error: undefined, errorExpiresAt: 0, invalidated: !!invalidated };
+    }
+  });
+}
+
+/** Entity key → class, for every entity reachable from `schemas`. */
+function entityClasses(schemas: readonly Schema[]): Map<string, EntityClass> {
+  const found = new Map<string, EntityClass>();
+  const seen = new Set<unknown>();
+  const visit = (s: unknown): void => {
+    if (!(s instanceof Object) || seen.has(s)) return;
+    seen.add(s);
+    if (isEntity(s)) found.set(s._key, s);
+    Object.values(isEntity(s) ? s.schema : s).forEach(visit);
+  };
+  schemas.forEach(visit);
+  return found;
+}
+
+function isObject(v: unknown): v is Record<string, any> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function check(ok: boolean, detail: string): asserts ok {
+  if (!ok) fail(`malformed state at ${detail}`);
+}
+
+function fail(detail: string): never {
+  throw new HydrationError(`hydrate: ${detail}`);
+}
+
+//#endregion

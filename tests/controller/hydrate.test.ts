@@ -1,0 +1,292 @@
+// dehydrate / hydrate: a Controller's server data as JSON, restored into another one
+// without a request (DESIGN rule 14). Endpoints run against the real HTTP fixture.
+import Decimal from 'decimal.js';
+import { Temporal } from 'temporal-polyfill';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import {
+  All,
+  Collection,
+  Controller,
+  Entity,
+  HydrationError,
+  RestEndpoint,
+  dehydrate,
+  effect,
+  hydrate,
+  type DehydratedState,
+} from '../../src/index.js';
+import { json, startServer, type TestServer } from '../_fixtures/server.js';
+
+class Customer extends Entity {
+  id = '';
+  name = '';
+  pk() {
+    return this.id;
+  }
+  static override key = 'Customer';
+}
+
+class Invoice extends Entity {
+  id = '';
+  amount = new Decimal(0);
+  issuedAt = new Date(0);
+  paidAt: Temporal.Instant | undefined = undefined;
+  customer: Customer | undefined = undefined;
+  pk() {
+    return this.id;
+  }
+  static override key = 'Invoice';
+  static override schema = {
+    amount: Decimal,
+    issuedAt: (iso: string) => new Date(iso),
+    paidAt: Temporal.Instant.from,
+    customer: Customer,
+  };
+}
+
+const invoices = [
+  { id: 'i1', amount: '10.10', issuedAt: '2026-01-01T00:00:00.000Z', paidAt: '2026-01-02T00:00:00Z', customer: { id: 'c1', name: 'Ada' } },
+  { id: 'i2', amount: '0.30', issuedAt: '2026-02-01T00:00:00.000Z', customer: { id: 'c1', name: 'Ada' } },
+];
+
+interface Ctx {
+  server: TestServer;
+  now: number;
+  clock: () => number;
+  getInvoices: RestEndpoint<'/invoices', {}, 'GET', unknown, any, (typeof Invoice)[]>;
+  getInvoice: RestEndpoint<'/invoices/:id', {}, 'GET', unknown, any, typeof Invoice>;
+  getByCustomer: RestEndpoint<'/customers/:customer/invoices', {}, 'GET', unknown, any, Collection<typeof Invoice>>;
+  getCustomers: RestEndpoint<'/customers', {}, 'GET', unknown, any, (typeof Customer)[]>;
+}
+
+async function setup(ctx: Ctx) {
+  ctx.server = await startServer();
+  ctx.now = 1_000_000;
+  ctx.clock = () => ctx.now;
+  ctx.server.route('GET', '/invoices', (_req, res) => json(res, 200, invoices));
+  ctx.server.route('GET', '/invoices/:id', (req, res) => json(res, 200, invoices.find((i) => i.id === req.params.id)));
+  ctx.server.route('GET', '/customers/:customer/invoices', (_req, res) => json(res, 200, invoices));
+  ctx.server.route('GET', '/customers', (_req, res) => json(res, 200, [{ id: 'c1', name: 'Ada' }, { id: 'c2', name: 'Grace' }]));
+  const urlPrefix = ctx.server.url;
+  ctx.getInvoices = new RestEndpoint({ urlPrefix, path: '/invoices', schema: [Invoice], dataExpiryLength: 10_000 });
+  ctx.getInvoice = new RestEndpoint({ urlPrefix, path: '/invoices/:id', schema: Invoice, dataExpiryLength: 10_000 });
+  ctx.getByCustomer = new RestEndpoint({
+    urlPrefix,
+    path: '/customers/:customer/invoices',
+    schema: new Collection([Invoice]),
+    dataExpiryLength: 10_000,
+  });
+  ctx.getCustomers = new RestEndpoint({ urlPrefix, path: '/customers', schema: [Customer], dataExpiryLength: 10_000 });
+}
+
+/** A server-side Controller filled over HTTP, and its state as it would travel (through JSON). */
+async function serverState(ctx: Ctx): Promise<DehydratedState> {
+  const ctrl = new Controller({ clock: ctx.clock });
+  await ctrl.fetch(ctx.getInvoices);
+  await ctrl.fetch(ctx.getByCustomer, { customer: 'c1' });
+  const state = dehydrate(ctrl);
+  const text = JSON.stringify(state);
+  assert.equal(JSON.parse(text), state, 'the state is JSON as it is');
+  return JSON.parse(text);
+}
+
+//#region dehydrate
+const dry = suite<Ctx>('dehydrate');
+dry.before.each(setup);
+dry.after.each((ctx) => ctx.server.close());
+
+dry('stores converted fields in their JSON form and names them per entity key', async (ctx) => {
+  const state = await serverState(ctx);
+  assert.is(state.version, 1);
+  assert.equal(state.converted, { Invoice: ['amount', 'issuedAt', 'paidAt'] });
+  assert.equal(state.rows.Invoice.i1, [
+    { id: 'i1', amount: '10.1', issuedAt: '2026-01-01T00:00:00.000Z', paidAt: '2026-01-02T00:00:00Z', customer: 'c1' },
+    ctx.now + 10_000,
+  ]);
+  assert.equal(state.rows.Customer, { c1: [{ id: 'c1', name: 'Ada' }, ctx.now + 10_000] });
+  assert.equal(Object.keys(state.responses).sort(), [ctx.getByCustomer.key({ customer: 'c1' }), ctx.getInvoices.key()].sort());
+  assert.equal(state.responses[ctx.getInvoices.key()], [['i1', 'i2'], ctx.now, ctx.now + 10_000, false]);
+  assert.equal(Object.values(state.lists['Collection(Invoice)']), [[[{ customer: 'c1' }], ['i1', 'i2']]]);
+});
+
+dry('leaves pending optimistic changes out: a row under a layer travels with its server value', async (ctx) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  ctx.server.route('PATCH', '/customers/:id', async (req, res) => {
+    await held;
+    json(res, 200, { id: req.params.id, ...JSON.parse(req.body) });
+  });
+  const rename = new RestEndpoint({
+    urlPrefix: ctx.server.url,
+    path: '/customers/:id',
+    method: 'PATCH',
+    schema: Customer,
+    getOptimisticResponse: (_snap: unknown, params: { id: string }, body: { name: string }) => ({ ...params, ...body }),
+  });
+  const ctrl = new Controller({ clock: ctx.clock });
+  await ctrl.fetch(ctx.getCustomers);
+  const done = ctrl.fetch(rename, { id: 'c1' }, { name: 'optimistic' });
+  assert.is(ctrl.get(Customer, { id: 'c1' })?.name, 'optimistic', 'the layer shows');
+  assert.equal(dehydrate(ctrl).rows.Customer.c1[0], { id: 'c1', name: 'Ada' });
+  release();
+  await done;
+  assert.equal(dehydrate(ctrl).rows.Customer.c1[0], { id: 'c1', name: 'optimistic' });
+});
+
+dry('a value with no JSON form is refused by name', async (ctx) => {
+  const ctrl = new Controller();
+  ctrl.set(Customer, { id: 'c9' }, { id: 'c9', name: 'x', tags: new Map() });
+  const error = (() => {
+    try {
+      dehydrate(ctrl);
+    } catch (e) {
+      return e as Error;
+    }
+  })();
+  assert.instance(error, HydrationError);
+  assert.is(error!.message, 'dehydrate: Customer.tags of c9 has no toJSON');
+});
+//#endregion
+
+//#region hydrate
+const wet = suite<Ctx>('hydrate');
+wet.before.each(setup);
+wet.after.each((ctx) => ctx.server.close());
+
+wet('restores instances, deserialized fields and shared identity, sending no request for fresh data', async (ctx) => {
+  const state = await serverState(ctx);
+  const sent = ctx.server.requests.length;
+  const client = new Controller({ clock: ctx.clock });
+  hydrate(client, state, [Invoice]);
+  const list = await client.fetchIfStale(ctx.getInvoices);
+  const one = await client.fetchIfStale(ctx.getInvoice, { id: 'i1' });
+  const mine = await client.fetchIfStale(ctx.getByCustomer, { customer: 'c1' });
+  assert.is(ctx.server.requests.length, sent, 'no request: responses and rows are fresh');
+  const [i1, i2] = list;
+  assert.instance(i1, Invoice);
+  assert.instance(i1.amount, Decimal);
+  assert.ok(i1.amount.equals(new Decimal('10.1')));
+  assert.instance(i1.issuedAt, Date);
+  assert.is(i1.issuedAt.toISOString(), '2026-01-01T00:00:00.000Z');
+  assert.instance(i1.paidAt, Temporal.Instant);
+  assert.ok(i1.paidAt!.equals(Temporal.Instant.from('2026-01-02T00:00:00Z')));
+  assert.is(i2.paidAt, undefined, 'a field the row lacks keeps its class default');
+  assert.instance(i1.customer, Customer);
+  assert.is(i1.customer, i2.customer, 'one Customer object for one row');
+  assert.is(one, i1, 'the entity endpoint reads the same object as the list');
+  assert.is(mine[0], i1);
+  assert.is(client.get(Invoice, { id: 'i2' }), i2);
+  assert.equal(client.get(new All(Customer))?.map((c) => c.name), ['Ada']);
+  assert.equal(client.meta(ctx.getInvoices).value.fetchedAt, ctx.now);
+  assert.equal(dehydrate(client), state, 'dehydrating the hydrated Controller gives the same state');
+});
+
+wet('expired data is stale after hydration: fetchIfStale sends one request', async (ctx) => {
+  const state = await serverState(ctx);
+  const client = new Controller({ clock: ctx.clock });
+  hydrate(client, state, [Invoice]);
+  ctx.now += 10_000;
+  const before = ctx.server.count('GET', '/invoices');
+  assert.ok(client.isStale(ctx.getInvoices));
+  await client.fetchIfStale(ctx.getInvoices);
+  await client.fetchIfStale(ctx.getInvoices);
+  assert.is(ctx.server.count('GET', '/invoices'), before + 1);
+});
+
+wet('an invalidated response travels invalidated and refetches; an error stays behind', async (ctx) => {
+  const ctrl = new Controller({ clock: ctx.clock });
+  await ctrl.fetch(ctx.getInvoices);
+  await ctrl.fetch(ctx.getCustomers);
+  ctrl.invalidate(ctx.getCustomers);
+  ctrl.setError(ctx.getInvoice, { id: 'i9' }, new Error('gone'));
+  const state: DehydratedState = JSON.parse(JSON.stringify(dehydrate(ctrl)));
+  assert.is(state.responses[ctx.getCustomers.key()][3], true);
+  assert.is(state.responses[ctx.getInvoice.key({ id: 'i9' })], undefined, 'errors do not travel');
+  const client = new Controller({ clock: ctx.clock });
+  hydrate(client, state, [Invoice]);
+  const before = ctx.server.count('GET', '/customers');
+  assert.ok(client.meta(ctx.getCustomers).value.invalidated);
+  await client.fetchIfStale(ctx.getCustomers);
+  await client.fetchIfStale(ctx.getInvoices);
+  assert.is(ctx.server.count('GET', '/customers'), before + 1);
+  assert.not.ok(client.meta(ctx.getCustomers).value.invalidated);
+});
+
+wet('writes in one batch: a reader of several rows runs once', async (ctx) => {
+  const state = await serverState(ctx);
+  const client = new Controller({ clock: ctx.clock });
+  const runs: unknown[] = [];
+  const stop = effect(() => {
+    runs.push(client.get(new All(Invoice))?.length);
+    client.response(ctx.getInvoices).value;
+    client.get(Customer, { id: 'c1' });
+  });
+  hydrate(client, state, [Invoice]);
+  stop();
+  assert.equal(runs, [undefined, 2]);
+});
+
+wet('keeps a stored response fetched later than the state, and merges rows like a response', async (ctx) => {
+  const state = await serverState(ctx);
+  const client = new Controller({ clock: ctx.clock });
+  ctx.now += 5;
+  ctx.server.route('GET', '/customers', (_req, res) => json(res, 200, [{ id: 'c1', name: 'Ada Lovelace' }]));
+  await client.fetch(ctx.getCustomers);
+  const stateWithCustomers = { ...state, responses: { ...state.responses, [ctx.getCustomers.key()]: [['c1', 'c2'], 1, 2, false] } };
+  hydrate(client, stateWithCustomers as DehydratedState, [Invoice]);
+  assert.equal(client.meta(ctx.getCustomers).value.fetchedAt, ctx.now, 'the later response stays');
+  assert.is(client.get(Customer, { id: 'c1' })?.name, 'Ada', 'hydrated rows merge over stored ones');
+});
+
+/** The error `hydrate` throws, asserting it is a HydrationError and the Controller stayed empty. */
+function rejected(ctx: Ctx, state: unknown, schemas: unknown[] = [Invoice]): string {
+  const client = new Controller({ clock: ctx.clock });
+  let error: unknown;
+  try {
+    hydrate(client, state as DehydratedState, schemas as never);
+  } catch (e) {
+    error = e;
+  }
+  assert.instance(error, HydrationError);
+  assert.is((error as Error).name, 'HydrationError');
+  assert.equal(dehydrate(client), { version: 1, rows: {}, converted: {}, lists: {}, responses: {} }, 'nothing written');
+  assert.is(client.get(Customer, { id: 'c1' }), undefined);
+  return (error as Error).message;
+}
+
+wet('rejects another version or a malformed state by name, writing nothing', async (ctx) => {
+  const state = await serverState(ctx);
+  assert.is(rejected(ctx, { ...state, version: 2 }), 'hydrate: not a dehydrate() state of version 1');
+  assert.is(rejected(ctx, 'nope'), 'hydrate: not a dehydrate() state of version 1');
+  assert.is(rejected(ctx, { ...state, lists: [] }), 'hydrate: malformed state at state');
+  assert.is(rejected(ctx, { ...state, rows: { Zed: [] } }), 'hydrate: malformed state at rows.Zed');
+  const badRow = { ...state, rows: { ...state.rows, Zed: { z1: [{ id: 'z1' }, 'soon'] } } };
+  assert.is(rejected(ctx, badRow), 'hydrate: malformed state at rows.Zed.z1');
+  const badResponse = { ...state, responses: { ...state.responses, zz: ['x', 1] } };
+  assert.is(rejected(ctx, badResponse), 'hydrate: malformed state at responses.zz');
+  const badList = { ...state, lists: { L: { '': [[], 'x'] } } };
+  assert.is(rejected(ctx, badList), 'hydrate: malformed state at lists.L.');
+  assert.is(rejected(ctx, { ...state, lists: { L: { a: 7 } } }), 'hydrate: malformed state at lists.L.a');
+  assert.is(rejected(ctx, { ...state, lists: { L: 7 } }), 'hydrate: malformed state at lists.L');
+});
+
+wet('rejects a field that fails to deserialize, after good rows, writing none of them', async (ctx) => {
+  const state = await serverState(ctx);
+  const i2 = state.rows.Invoice.i2;
+  const bad = { ...state, rows: { ...state.rows, Invoice: { ...state.rows.Invoice, i2: [{ ...i2[0], amount: 'lots' }, i2[1]] } } };
+  assert.match(rejected(ctx, bad), /^hydrate: Invoice i2: Invoice\.amount at the response could not be deserialized from (?:"lots"|string)/);
+});
+
+wet('names the entity class it needs when it was not given', async (ctx) => {
+  const state = await serverState(ctx);
+  assert.is(rejected(ctx, state, []), 'hydrate: pass the Invoice entity class in schemas (to deserialize amount,issuedAt,paidAt)');
+  // Nested schemas are followed: an endpoint's schema reaches Invoice through an array.
+  const client = new Controller({ clock: ctx.clock });
+  hydrate(client, state, [{ list: ctx.getInvoices.schema }]);
+  assert.instance(client.get(Invoice, { id: 'i1' })?.amount, Decimal);
+});
+//#endregion
+
+dry.run();
+wet.run();
