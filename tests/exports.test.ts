@@ -57,6 +57,7 @@ api('signal-cache exports every type of its public signatures', () => {
     'CollectionOptions',
     'CollectionWrite',
     'ControllerOptions',
+    'DehydratedState',
     'Denormalize',
     'DenormalizeContext',
     'Deserializer',
