@@ -170,7 +170,7 @@ export function hydrate(ctrl: Controller, state: DehydratedState, schemas: reado
     const collection = { key, accepts: () => false };
     for (const argsKey in byArgs) {
       const [args, items] = Array.isArray(byArgs[argsKey]) ? byArgs[argsKey] : [];
-      check(Array.isArray(args) && Array.isArray(items), `lists.${key}.${argsKey}`);
+      check(Array.isArray(args) && (Array.isArray(items) || isObject(items)), `lists.${key}.${argsKey}`);
       staging.collection(collection, { mode: 'set', argsKey, args, items });
     }
   }

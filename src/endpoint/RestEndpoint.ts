@@ -27,6 +27,7 @@
  */
 import type { Collection, CollectionAddition } from '../schema/Collection.js';
 import type { EntityInput, Schema } from '../schema/types.js';
+import type { Values } from '../schema/Values.js';
 import { defineOwn, Endpoint, type EndpointOptions, type SameTypeOptions } from './Endpoint.js';
 import { DEV } from '../util/env.js';
 import { NetworkError } from './NetworkError.js';
@@ -125,30 +126,37 @@ export type RestExtended<P extends string, SP, M extends string, B, R, S extends
   O extends { schema: infer S2 extends Schema } ? S2 : S
 >;
 
-/** The entity of the endpoint's Collection: the schema itself, or a member of an object schema. */
-type CollectionEntity<S> = Schema extends S
+/** The endpoint's Collection: the schema itself, or a member of an object schema. */
+type CollectionIn<S> = Schema extends S
   ? never
-  : S extends Collection<infer E>
-    ? E
+  : S extends Collection<any, any>
+    ? S
     : S extends abstract new (...args: any[]) => unknown
       ? never
       : S extends readonly unknown[] | { normalize(...args: any[]): unknown }
         ? never
         : S extends object
-          ? { [K in keyof S]: S[K] extends Collection<infer E> ? E : never }[keyof S]
+          ? { [K in keyof S]: S[K] extends Collection<any, any> ? S[K] : never }[keyof S]
           : never;
-/** The schema of `push`, `unshift`, `remove` and `move`: the Collection's derived schema. */
-type DerivedSchema<S> = [CollectionEntity<S>] extends [never] ? Schema : CollectionAddition<CollectionEntity<S>>;
-/** Their body: the declared body, else the fields of the Collection's entity. */
-type DerivedBody<S, B> = [CollectionEntity<S>] extends [never]
+/** The entity of the endpoint's Collection. */
+type CollectionEntity<S> = [CollectionIn<S>] extends [never] ? never : CollectionIn<S> extends Collection<infer E, any> ? E : never;
+/** The schema of `push`, `unshift`, `assign`, `remove` and `move`: the Collection's derived schema. */
+type DerivedSchema<S> = [CollectionIn<S>] extends [never] ? Schema : CollectionIn<S> extends Collection<infer E, infer V> ? CollectionAddition<E, V> : Schema;
+/**
+ * Their body: the declared body, else the fields of the Collection's entity (for a keyed
+ * collection, except `move`'s, an object of key → fields).
+ */
+type DerivedBody<S, B, One = false> = [CollectionEntity<S>] extends [never]
   ? unknown
   : unknown extends B
-    ? EntityInput<CollectionEntity<S>>
+    ? [One, CollectionIn<S>] extends [false, Collection<any, Values<any>>]
+      ? Record<string, EntityInput<CollectionEntity<S>>>
+      : EntityInput<CollectionEntity<S>>
     : B extends undefined
       ? EntityInput<CollectionEntity<S>>
       : B;
 /** An endpoint derived from a list endpoint (`push`, `unshift`, `remove`). */
-type Derived<P extends string, SP, M extends string, B, R, S extends Schema> = RestEndpoint<P, SP, M, DerivedBody<S, B>, R, DerivedSchema<S>>;
+type Derived<P extends string, SP, M extends string, B, R, S extends Schema, One = false> = RestEndpoint<P, SP, M, DerivedBody<S, B, One>, R, DerivedSchema<S>>;
 
 //#endregion
 
@@ -405,6 +413,15 @@ export class RestEndpoint<
   }
 
   /**
+   * For a Collection of `Values`: a POST to the list path whose response, an object of
+   * key → entity, is merged into every matching keyed collection:
+   * `getStats.assign({ 'BTC-USD': { product_id: 'BTC-USD', volume: 1000 } })`.
+   */
+  get assign(): Derived<P, SP, 'POST', B, R, S> {
+    return this.#derive('assign', 'POST') as Derived<P, SP, 'POST', B, R, S>;
+  }
+
+  /**
    * A PATCH to the list path with the item as body; the item leaves every matching list
    * (the entity itself is still updated): `getTodos.remove({ userId }, todo)`.
    */
@@ -417,8 +434,8 @@ export class RestEndpoint<
    * lists its new values no longer match, into those they match:
    * `getTodos.move({ id }, { userId: 'b' })`.
    */
-  get move(): Derived<string, {}, 'PATCH', B, R, S> {
-    return this.#derive('move', 'PATCH', this.movePath) as Derived<string, {}, 'PATCH', B, R, S>;
+  get move(): Derived<string, {}, 'PATCH', B, R, S, true> {
+    return this.#derive('move', 'PATCH', this.movePath) as Derived<string, {}, 'PATCH', B, R, S, true>;
   }
 
   /**
@@ -459,7 +476,7 @@ export class RestEndpoint<
     return this.extend(options) as unknown as this;
   }
 
-  #derive(mode: 'push' | 'unshift' | 'remove' | 'move', method: string, path?: string): RestEndpoint<any, any, any, any, any, any> {
+  #derive(mode: 'push' | 'unshift' | 'assign' | 'remove' | 'move', method: string, path?: string): RestEndpoint<any, any, any, any, any, any> {
     let derived = this.#derived.get(mode);
     if (derived !== undefined) return derived;
     const options: RestExtendOptions = { method, schema: this.#collection(mode, (c) => c[mode], true), name: `${this.name}.${mode}` };

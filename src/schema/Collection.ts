@@ -14,6 +14,7 @@
  */
 import { argsKey } from '../util/argsKey.js';
 import type { Entity } from './Entity.js';
+import type { Values } from './Values.js';
 import { denormalizeArray, normalizeArray } from './visit.js';
 import type { CollectionLike, DenormalizeContext, EntityOf, NormalizeContext, SchemaClass } from './types.js';
 
@@ -27,15 +28,26 @@ export interface CollectionOptions {
   key?: string;
 }
 
-export class Collection<E extends typeof Entity = typeof Entity> implements SchemaClass, CollectionLike {
-  /** The list schema (`[Entity]`). */
-  readonly schema: readonly [E];
+/** What a Collection denormalizes to: an array, or for `new Collection(new Values(E))` an object of key → entity. */
+export type CollectionValue<E, S> = S extends Values<any> ? Record<string, EntityOf<E>> : EntityOf<E>[];
+
+export class Collection<E extends typeof Entity = typeof Entity, S extends readonly [E] | Values<E> = readonly [E]>
+  implements SchemaClass, CollectionLike
+{
+  /** The list schema (`[Entity]`), or the `Values` schema of a keyed collection. */
+  readonly schema: S;
+  /** @internal The entity of the items. */
+  readonly _item: E;
+  /** @internal Whether the lists are objects of key → entity (a `Values` collection). */
+  readonly _keyed: boolean;
   readonly #key: string | undefined;
   readonly #isNonFilter: (key: string) => boolean;
-  readonly #derived = new Map<string, CollectionAddition<E>>();
+  readonly #derived = new Map<string, CollectionAddition<E, S>>();
 
-  constructor(schema: readonly [E], options: CollectionOptions = {}) {
+  constructor(schema: S & (readonly [E] | Values<E>), options: CollectionOptions = {}) {
     this.schema = schema;
+    this._keyed = !Array.isArray(schema);
+    this._item = (this._keyed ? (schema as Values<E>).schema : (schema as readonly [E])[0]) as E;
     this.#key = options.key;
     const nf = options.nonFilterArgumentKeys;
     this.#isNonFilter =
@@ -50,27 +62,39 @@ export class Collection<E extends typeof Entity = typeof Entity> implements Sche
 
   /** Name of this collection's lists in the store. */
   get key(): string {
-    return this.#key ?? `Collection(${this.schema[0]._key})`;
+    return this.#key ?? `Collection(${this._item._key})`;
   }
 
-  #derive(mode: CollectionMode): CollectionAddition<E> {
+  #derive(mode: CollectionMode): CollectionAddition<E, S> {
+    // A keyed collection is assigned to; a list is pushed to.
+    if ((mode === 'assign') !== this._keyed && ['assign', 'push', 'unshift'].includes(mode)) {
+      throw new Error(`${this.key}: .${mode} needs ${mode === 'assign' ? 'Values' : 'an array'}`);
+    }
     let schema = this.#derived.get(mode);
     if (schema === undefined) this.#derived.set(mode, (schema = new CollectionAddition(this, mode)));
     return schema;
   }
 
   /** A schema that appends its value (one entity or an array) to every matching list. */
-  get push(): CollectionAddition<E> {
+  get push(): CollectionAddition<E, S> {
     return this.#derive('push');
   }
 
   /** A schema that prepends its value (one entity or an array) to every matching list. */
-  get unshift(): CollectionAddition<E> {
+  get unshift(): CollectionAddition<E, S> {
     return this.#derive('unshift');
   }
 
+  /**
+   * For a Collection of `Values`: a schema that merges its value (an object of key →
+   * entity) into every matching keyed collection, as `Object.assign` would.
+   */
+  get assign(): CollectionAddition<E, S> {
+    return this.#derive('assign');
+  }
+
   /** A schema that takes its value (one entity or an array) out of every matching list; the entities are still updated. */
-  get remove(): CollectionAddition<E> {
+  get remove(): CollectionAddition<E, S> {
     return this.#derive('remove');
   }
 
@@ -79,7 +103,7 @@ export class Collection<E extends typeof Entity = typeof Entity> implements Sche
    * values (the request's arguments and the response) no longer match, appended to the
    * lists they now match (a todo reassigned from user `a` to user `b`).
    */
-  get move(): CollectionAddition<E> {
+  get move(): CollectionAddition<E, S> {
     return this.#derive('move');
   }
 
@@ -87,7 +111,7 @@ export class Collection<E extends typeof Entity = typeof Entity> implements Sche
    * A schema for one page of a list: its items are appended to the list stored for the
    * arguments without the cursor (`removeCursor(...args)`), skipping items already there.
    */
-  paginated(removeCursor: (...args: any[]) => readonly unknown[]): CollectionAddition<E> {
+  paginated(removeCursor: (...args: any[]) => readonly unknown[]): CollectionAddition<E, S> {
     return new CollectionAddition(this, 'page', removeCursor);
   }
 
@@ -109,7 +133,7 @@ export class Collection<E extends typeof Entity = typeof Entity> implements Sche
 
   /** Schema protocol: stores the list under its args key; the stored form is that key. */
   normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
-    const items = normalizeArray(this.schema[0], value, ctx, path, `an array of ${this.schema[0]._key}`);
+    const items = this._keyed ? (ctx.visit(this.schema, value, path) as never) : normalizeArray(this._item, value, ctx, path, `an array of ${this._item._key}`);
     const args = listArgs(ctx.args);
     const key = argsKey(args);
     ctx.collection(this, { mode: 'set', argsKey: key, args, items });
@@ -117,9 +141,9 @@ export class Collection<E extends typeof Entity = typeof Entity> implements Sche
   }
 
   /** Schema protocol: the list for the args key; missing entities are left out. */
-  denormalize(stored: unknown, ctx: DenormalizeContext): EntityOf<E>[] {
+  denormalize(stored: unknown, ctx: DenormalizeContext): CollectionValue<E, S> {
     const list = ctx.list(this, String(stored));
-    return (list === undefined ? undefined : denormalizeArray(this.schema[0], list, ctx)) as EntityOf<E>[];
+    return (list === undefined ? undefined : this._keyed ? ctx.unvisit(this.schema, list) : denormalizeArray(this._item, list, ctx)) as CollectionValue<E, S>;
   }
 
   /** Schema protocol. */
@@ -130,23 +154,25 @@ export class Collection<E extends typeof Entity = typeof Entity> implements Sche
 }
 
 /** What a derived collection schema does to the lists. */
-export type CollectionMode = 'push' | 'unshift' | 'remove' | 'move' | 'page';
+export type CollectionMode = 'push' | 'unshift' | 'assign' | 'remove' | 'move' | 'page';
 
-/** The schema behind `collection.push`, `.unshift`, `.remove`, `.move` and `.paginated()`. */
-export class CollectionAddition<E extends typeof Entity = typeof Entity> implements SchemaClass {
-  readonly collection: Collection<E>;
+/** The schema behind `collection.push`, `.unshift`, `.assign`, `.remove`, `.move` and `.paginated()`. */
+export class CollectionAddition<E extends typeof Entity = typeof Entity, S extends readonly [E] | Values<E> = readonly [E]> implements SchemaClass {
+  readonly collection: Collection<E, S>;
   readonly mode: CollectionMode;
   readonly #removeCursor: ((...args: any[]) => readonly unknown[]) | undefined;
-  constructor(collection: Collection<E>, mode: CollectionMode, removeCursor?: (...args: any[]) => readonly unknown[]) {
+  constructor(collection: Collection<E, S>, mode: CollectionMode, removeCursor?: (...args: any[]) => readonly unknown[]) {
     this.collection = collection;
     this.mode = mode;
     this.#removeCursor = removeCursor;
   }
   /** Schema protocol. */
   normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
-    const item = this.collection.schema[0];
-    const many = Array.isArray(value);
-    const items = many ? normalizeArray(item, value, ctx, path, 'an array') : [ctx.visit(item, value, path)];
+    const { _item: item, _keyed: keyed, schema } = this.collection;
+    const many = !keyed && Array.isArray(value);
+    // A keyed collection takes an object of key → entity; a move there, one entity keyed by its pk.
+    let items: any = many ? normalizeArray(item, value, ctx, path, 'an array') : [ctx.visit(keyed && this.mode !== 'move' ? schema : item, value, path)];
+    if (keyed) items = this.mode === 'move' ? { [items[0]]: items[0] } : items[0];
     const strip = this.#removeCursor;
     if (strip !== undefined) {
       const args = listArgs(strip(...ctx.args));
@@ -156,16 +182,17 @@ export class CollectionAddition<E extends typeof Entity = typeof Entity> impleme
     // A move matches lists by the new values: the arguments and the response.
     const args = this.mode === 'move' && !many ? [...ctx.args, value] : ctx.args;
     ctx.collection(this.collection, { mode: this.mode, argsKey: '', args, items });
-    return many ? items : items[0];
+    return many || keyed ? items : items[0];
   }
   /**
    * Schema protocol: the added (removed, moved) entity, an array when an array was sent
-   * (typed as the usual single item); for a page, the whole list.
+   * (typed as the usual single item); for a keyed collection, the object of key → entity;
+   * for a page, the whole list.
    */
-  denormalize(stored: unknown, ctx: DenormalizeContext): EntityOf<E> {
-    if (this.#removeCursor !== undefined) return this.collection.denormalize(stored, ctx) as unknown as EntityOf<E>;
-    const item = this.collection.schema[0];
-    return (Array.isArray(stored) ? denormalizeArray(item, stored, ctx) : ctx.unvisit(item, stored)) as EntityOf<E>;
+  denormalize(stored: unknown, ctx: DenormalizeContext): S extends Values<any> ? Record<string, EntityOf<E>> : EntityOf<E> {
+    if (this.#removeCursor !== undefined) return this.collection.denormalize(stored, ctx) as any;
+    const { _item: item, _keyed: keyed, schema } = this.collection;
+    return (keyed ? ctx.unvisit(schema, stored) : Array.isArray(stored) ? denormalizeArray(item, stored, ctx) : ctx.unvisit(item, stored)) as any;
   }
 }
 

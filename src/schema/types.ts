@@ -36,9 +36,11 @@ export type EntityClass = typeof Entity;
 export interface CollectionWrite {
   /**
    * `set` replaces the list for `argsKey`, `page` appends to it; `push` / `unshift` add to,
-   * `remove` takes out of, and `move` moves between every matching list.
+   * `remove` takes out of, and `move` moves between every matching list; `assign` merges
+   * into every matching keyed list (a Collection of `Values`, whose items are an object
+   * of key → pk).
    */
-  mode: 'set' | 'page' | 'push' | 'unshift' | 'remove' | 'move';
+  mode: 'set' | 'page' | 'push' | 'unshift' | 'assign' | 'remove' | 'move';
   argsKey: string;
   /** Arguments the list was fetched with (for `set`) or pushed with (for additions). */
   args: readonly unknown[];

@@ -424,10 +424,17 @@ export function baseOf<T>(cell: { readonly _sig: Signal<T>; _over: Overlay | und
 
 /**
  * @internal A list with `items` taken out (`remove`), or prepended (`unshift`) or appended
- * (`push`, `page`) skipping those already there; `prev` itself when nothing changes.
+ * (`push`, `page`) skipping those already there; `prev` itself when nothing changes. A
+ * keyed list (an object of key → pk) takes `items` over its own keys, or loses the keys
+ * whose value is among `items` (`remove`).
  */
 export function edit(prev: readonly unknown[], items: readonly unknown[], mode: string): readonly unknown[] {
   const has = (list: readonly unknown[], item: unknown) => list.some((other) => equalValue(other, item));
+  if (!Array.isArray(prev)) {
+    const next: any = { ...prev, ...(mode !== 'remove' && items) };
+    if (mode === 'remove') for (const key in next) if (has(Object.values(items), next[key])) delete next[key];
+    return equalValue(next, prev) ? prev : next;
+  }
   if (mode === 'remove') {
     const kept = prev.filter((item) => !has(items, item));
     return kept.length === prev.length ? prev : kept;

@@ -2,7 +2,7 @@
 // pagination (getPage, paginated), on the real HTTP fixture.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { All, Collection, Controller, RestEndpoint, effect, resource } from '../../src/index.js';
+import { All, Collection, Controller, RestEndpoint, Values, dehydrate, effect, hydrate, resource } from '../../src/index.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
 import { Task } from '../_fixtures/models.js';
 
@@ -217,4 +217,112 @@ pages('Link-header pagination: the cursor comes from the response headers', asyn
 });
 
 pages.run();
+//#endregion
+
+//#region keyed collections (Collection of Values)
+const keyed = suite<{ server: TestServer; ctrl: Controller; rows: Row[] }>('RestEndpoint keyed collections');
+keyed.before.each(async (ctx) => {
+  ctx.server = await startServer();
+  const rows = (ctx.rows = [
+    { id: '1', title: 'one', userId: 'a' },
+    { id: '2', title: 'two', userId: 'a' },
+    { id: '3', title: 'three', userId: 'b' },
+  ]);
+  ctx.server.route('GET', '/todos', (req, res) => {
+    const userId = req.query.get('userId');
+    json(res, 200, Object.fromEntries(rows.filter((r) => userId === null || r.userId === userId).map((r) => [r.id, r])));
+  });
+  // Creates or updates every row of an object of id → fields; answers with the stored rows.
+  const assign: Parameters<TestServer['route']>[2] = (req, res) => {
+    const out: Record<string, Row> = {};
+    for (const [id, fields] of Object.entries(JSON.parse(req.body) as Record<string, Partial<Row>>)) {
+      const row = rows.find((r) => r.id === id) ?? rows[rows.push({ id, title: '', userId: '' }) - 1]!;
+      out[id] = Object.assign(row, fields);
+    }
+    json(res, 200, out);
+  };
+  ctx.server.route('POST', '/todos', assign);
+  ctx.server.route('PATCH', '/todos', assign);
+  ctx.server.route('PATCH', '/todos/:id', (req, res) => json(res, 200, Object.assign(ctx.rows.find((r) => r.id === req.params.id)!, JSON.parse(req.body))));
+  ctx.ctrl = new Controller();
+});
+keyed.after.each((ctx) => ctx.server.close());
+
+const keyedOf = (server: TestServer) =>
+  new RestEndpoint({
+    urlPrefix: server.url,
+    path: '/todos',
+    movePath: '/todos/:id',
+    searchParams: {} as { userId?: string },
+    schema: new Collection(new Values(Todo)),
+  });
+const keys = (map: Record<string, Todo> | undefined) => (map ? Object.keys(map).join(',') : 'none');
+
+/** All todos, a's and b's, fetched and watched: each value is `all | a | b` (the keys of each map). */
+async function threeMaps(server: TestServer, ctrl: Controller) {
+  const getTodos = keyedOf(server);
+  const all: Record<string, Todo> = await ctrl.fetch(getTodos);
+  assert.is(all['3']!.title, 'three');
+  // @ts-expect-error a keyed collection is an object, not an array
+  all satisfies Todo[];
+  await ctrl.fetch(getTodos, { userId: 'a' });
+  await ctrl.fetch(getTodos, { userId: 'b' });
+  const seen: string[] = [];
+  const stop = effect(() => {
+    seen.push([{}, { userId: 'a' }, { userId: 'b' }].map((args) => keys(ctrl.get(getTodos.schema, args))).join(' | '));
+  });
+  return { getTodos, seen, stop };
+}
+
+keyed('assign merges the response into every matching keyed collection, in one batch', async ({ server, ctrl }) => {
+  const { getTodos, seen, stop } = await threeMaps(server, ctrl);
+  assert.is(getTodos.assign, getTodos.assign, 'created once');
+  assert.is(getTodos.assign.name, 'GET /todos.assign');
+  const added: Record<string, Todo> = await ctrl.fetch(getTodos.assign, { userId: 'a' }, { '4': { title: 'four', userId: 'a' }, '1': { title: 'one!' } });
+  assert.equal(Object.keys(added), ['1', '4']);
+  // @ts-expect-error the body is an object of key → fields
+  () => getTodos.assign({ title: 'x' });
+  assert.instance(added['4'], Todo);
+  assert.equal(seen, ['1,2,3 | 1,2 | 3', '1,2,3,4 | 1,2,4 | 3']);
+  assert.is(ctrl.get(getTodos.schema, { userId: 'a' })!['1']!.title, 'one!', 'an assigned entity is updated everywhere');
+  assert.equal(server.requests.at(-1)!.method, 'POST');
+  stop();
+});
+
+keyed('an optimistic assign shows at once and rolls back on failure', async ({ server, ctrl }) => {
+  const { getTodos, seen, stop } = await threeMaps(server, ctrl);
+  server.route('POST', '/todos', (_req, res) => json(res, 500, { error: 'down' }));
+  const assign = getTodos.assign.extend({ getOptimisticResponse: (_snap: unknown, _params: unknown, body: object) => body });
+  const done = ctrl.fetch(assign, { userId: 'b' }, { '9': { id: '9', title: 'nine', userId: 'b' } }).catch((e: Error) => e);
+  assert.equal(seen, ['1,2,3 | 1,2 | 3', '1,2,3,9 | 1,2 | 3,9']);
+  assert.instance(await done, Error);
+  assert.equal(seen, ['1,2,3 | 1,2 | 3', '1,2,3,9 | 1,2 | 3,9', '1,2,3 | 1,2 | 3']);
+  stop();
+});
+
+keyed('move takes a todo out of a\'s keyed collections into b\'s; remove takes it out', async ({ server, ctrl }) => {
+  const { getTodos, seen, stop } = await threeMaps(server, ctrl);
+  const moved = await ctrl.fetch(getTodos.move, { id: '1' }, { userId: 'b' });
+  assert.is(moved['1']!.userId, 'b');
+  await ctrl.fetch(getTodos.remove, { userId: 'a' }, { '2': { id: '2' } });
+  // Integer-like keys list in numeric order, as in any JavaScript object.
+  assert.equal(seen, ['1,2,3 | 1,2 | 3', '1,2,3 | 2 | 1,3', '1,3 |  | 1,3']);
+  stop();
+});
+
+keyed('a keyed collection survives dehydrate and hydrate', async ({ server, ctrl }) => {
+  const getTodos = keyedOf(server);
+  await ctrl.fetch(getTodos, { userId: 'a' });
+  const copy = new Controller();
+  hydrate(copy, JSON.parse(JSON.stringify(dehydrate(ctrl))), [getTodos.schema]);
+  assert.is(keys(copy.get(getTodos.schema, { userId: 'a' })), '1,2');
+  assert.is(copy.get(getTodos.schema, { userId: 'a' })!['2']!.title, 'two');
+});
+
+keyed('push on a keyed collection and assign on a list are named errors', ({ server }) => {
+  assert.throws(() => keyedOf(server).push, /Collection\(Task\): .push needs an array/);
+  assert.throws(() => new Collection([Todo]).assign, /Collection\(Task\): .assign needs Values/);
+});
+
+keyed.run();
 //#endregion
