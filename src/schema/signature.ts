@@ -38,13 +38,13 @@ export function signature(schema: Schema): string {
     const proto = Object.getPrototypeOf(s);
     sig = Array.isArray(s)
       ? `[${signature(s[0])}]`
-      : // A CollectionAddition (push, getPage …) reads and writes its collection's lists.
-        s.collection
-        ? signature(s.collection)
-        : typeof s.key === 'string'
-          ? s.key
-          : proto === Object.prototype || proto === null
-            ? members(s)
+      : proto === Object.prototype || proto === null
+        ? members(s)
+        : // A CollectionAddition (push, getPage …) reads and writes its collection's lists.
+          s.collection
+          ? signature(s.collection)
+          : typeof s.key === 'string'
+            ? s.key
             : // Union, Values, All, Array, Object, Lazy, custom classes: the kind, then the members.
               `${s.constructor.name}(${typeof s.schema === 'object' && !Array.isArray(s.schema) ? members(s.schema!) : signature(s.schema)})`;
     memo.set(schema, sig);

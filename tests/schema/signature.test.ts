@@ -17,6 +17,7 @@ sig('each schema kind by its members; structure, not identity', () => {
     [[User], '[User]'],
     [{ data: [User], next: undefined, meta: { total: undefined } }, '{data:[User],meta:{}}'],
     [{ b: Post, a: User }, '{a:User,b:Post}'],
+    [{ collection: new Collection([Post]), key: User }, '{collection:Collection(Post),key:User}'],
     [new Collection([Post]), 'Collection(Post)'],
     [new Collection([Post], { key: 'feed' }), 'feed'],
     [new Collection([Post]).push, 'Collection(Post)'],
