@@ -39,8 +39,8 @@ export interface DehydratedState {
   readonly rows: { readonly [key: string]: { readonly [pk: string]: readonly [row: Row, expiresAt: number] } };
   /** Entity key → fields stored in their JSON form, deserialized again on hydrate. */
   readonly converted: { readonly [key: string]: readonly string[] };
-  /** Collection key → args key → [arguments, normalized items]. */
-  readonly lists: { readonly [key: string]: { readonly [argsKey: string]: readonly [args: readonly unknown[], items: readonly unknown[]] } };
+  /** Collection key → args key → [arguments, normalized items] (an object of key → pk for a Collection of Values). */
+  readonly lists: { readonly [key: string]: { readonly [argsKey: string]: readonly [args: readonly unknown[], items: readonly unknown[] | { readonly [key: string]: unknown }] } };
   /** Endpoint key → [normalized response, fetchedAt, expiresAt, invalidated]. */
   readonly responses: {
     readonly [key: string]: readonly [data: unknown, fetchedAt: number, expiresAt: number, invalidated: boolean];
@@ -171,7 +171,7 @@ export function hydrate(ctrl: Controller, state: DehydratedState, schemas: reado
     for (const argsKey in byArgs) {
       const [args, items] = Array.isArray(byArgs[argsKey]) ? byArgs[argsKey] : [];
       check(Array.isArray(args) && (Array.isArray(items) || isObject(items)), `lists.${key}.${argsKey}`);
-      staging.collection(collection, { mode: 'set', argsKey, args, items });
+      staging.collection(collection, { mode: 'set', argsKey, args, items: items as readonly unknown[] });
     }
   }
   for (const key in responses) {

@@ -2,7 +2,9 @@
  * `new Collection([Entity], options)`: lists of entities, one list per argument set, as
  * in Reactive Data Client. Items added through `push` / `unshift` join every cached list
  * whose filter arguments match; `nonFilterArgumentKeys` names the arguments (such as
- * `orderBy`) that do not filter membership.
+ * `orderBy`) that do not filter membership. `new Collection(new Values(Entity))` keys its
+ * items instead (an object of key → entity per argument set): `assign` merges an object of
+ * key → entity into every matching one, `remove` and `move` work as on lists.
  *
  * @example
  * const getPosts = new RestEndpoint({
