@@ -26,7 +26,7 @@ export type NonFilterArgumentKeys = RegExp | readonly string[] | ((key: string) 
 export interface CollectionOptions {
   /** Argument keys that do not filter membership. Default: none. */
   nonFilterArgumentKeys?: NonFilterArgumentKeys;
-  /** Name of the lists in the store. Default: `Collection(<entity key>)`. */
+  /** Name of the lists in the store. Default: `Collection(<entity key>)`, `Collection({<entity key>})` for a Collection of Values. */
   key?: string;
 }
 
@@ -64,7 +64,8 @@ export class Collection<E extends typeof Entity = typeof Entity, S extends reado
 
   /** Name of this collection's lists in the store. */
   get key(): string {
-    return this.#key ?? `Collection(${this._item._key})`;
+    const k = this._item._key;
+    return this.#key ?? `Collection(${this._keyed ? `{${k}}` : k})`;
   }
 
   #derive(mode: CollectionMode): CollectionAddition<E, S> {

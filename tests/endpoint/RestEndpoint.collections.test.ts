@@ -319,8 +319,19 @@ keyed('a keyed collection survives dehydrate and hydrate', async ({ server, ctrl
   assert.is(copy.get(getTodos.schema, { userId: 'a' })!['2']!.title, 'two');
 });
 
+keyed('a keyed collection and a list of the same entity and arguments are stored apart', async ({ server, ctrl }) => {
+  const getTodos = keyedOf(server);
+  server.route('GET', '/list', (_req, res) => json(res, 200, [{ id: '3', title: 'three', userId: 'b' }]));
+  const getList = new RestEndpoint({ urlPrefix: server.url, path: '/list', schema: new Collection([Todo]) });
+  await ctrl.fetch(getTodos);
+  await ctrl.fetch(getList);
+  assert.is(getTodos.schema.key, 'Collection({Task})');
+  assert.is(keys(ctrl.get(getTodos.schema)), '1,2,3');
+  assert.is(ids(ctrl.get(getList.schema)), '3');
+});
+
 keyed('push on a keyed collection and assign on a list are named errors', ({ server }) => {
-  assert.throws(() => keyedOf(server).push, /Collection\(Task\): .push needs an array/);
+  assert.throws(() => keyedOf(server).push, /Collection\(\{Task\}\): .push needs an array/);
   assert.throws(() => new Collection([Todo]).assign, /Collection\(Task\): .assign needs Values/);
 });
 
