@@ -24,5 +24,6 @@ export type { ErrorBoundaryProps } from './ErrorBoundary.js';
 export { useError, useKeepPrevious, useLoading, useMeta, useMutation } from './useMeta.js';
 export type { Mutation } from './useMeta.js';
 export { useCache, useCacheSignal, useQuery, useQuerySignal } from './useQuery.js';
-export type { EndpointArg, EndpointArgs, QueryArg } from './useQuery.js';
+export type { EndpointArg, QueryArg } from '../controller/args.js';
+export type { EndpointArgs } from './useQuery.js';
 export { useFetch, useFetchSignal, useLive, useLiveSignal, useSuspense, useSuspenseSignal } from './useSuspense.js';

@@ -17,17 +17,15 @@ import {
   type Controller,
   type Denormalize,
   type EndpointInterface,
-  type Query,
   type Queryable,
   type ReadonlySignal,
   type ResolveType,
   type Schema,
 } from '../index.js';
+import type { EndpointArg, QueryArg } from '../controller/args.js';
 import { argsKey } from '../util/argsKey.js';
 import { useController } from './context.js';
 
-/** The parameters object an endpoint call takes (its first argument). */
-export type EndpointArg<E extends EndpointInterface> = Parameters<E['fetch']>[0];
 
 /**
  * The trailing `args` of an endpoint hook: required when the endpoint needs parameters.
@@ -37,12 +35,6 @@ export type EndpointArgs<E extends EndpointInterface, Nothing = null> = [] exten
   ? [args?: EndpointArg<E> | Nothing]
   : [args: EndpointArg<E> | Nothing];
 
-/** The arguments object a queryable is read with: a `Query`'s first `process` argument, else any. */
-export type QueryArg<Q extends Queryable> = Q extends abstract new (...args: any[]) => unknown
-  ? unknown
-  : Q extends Query<any, any, infer A>
-    ? A[0]
-    : unknown;
 
 /** @internal The view read when args are `null`. */
 const NOTHING: ReadonlySignal<undefined> = /*#__PURE__*/ signal(undefined);

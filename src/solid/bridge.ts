@@ -11,11 +11,9 @@
  */
 import { batch, createComputed, createMemo, createSignal, onCleanup, type Accessor } from 'solid-js';
 import { effect, untracked, type Controller, type EndpointInterface, type ReadonlySignal, type ResolveType } from '../index.js';
+import type { EndpointArg } from '../controller/args.js';
 import { argsKey } from '../util/argsKey.js';
 import { stable, tableOf } from './stable.js';
-
-/** The parameters object an endpoint call takes (its first argument). */
-export type EndpointArg<E extends EndpointInterface> = Parameters<E['fetch']>[0];
 
 /**
  * The optional trailing `args` accessor of an endpoint primitive: required when the

@@ -3,16 +3,11 @@
  * `createCache` reads an endpoint's cached response. Neither fetches.
  */
 import type { Accessor } from 'solid-js';
-import type { Denormalize, EndpointInterface, Query, Queryable, ReadonlySignal, ResolveType, Schema } from '../index.js';
+import type { Denormalize, EndpointInterface, Queryable, ReadonlySignal, ResolveType, Schema } from '../index.js';
+import type { QueryArg } from '../controller/args.js';
 import { createArgs, fromResponse, fromView, type EndpointArgs } from './bridge.js';
 import { useController } from './context.js';
 
-/** The arguments object a queryable is read with: a `Query`'s first `process` argument, else any. */
-export type QueryArg<Q extends Queryable> = Q extends abstract new (...args: any[]) => unknown
-  ? unknown
-  : Q extends Query<any, any, infer A>
-    ? A[0]
-    : unknown;
 
 /**
  * Reads a queryable schema (Entity, All, Collection, Union, object of schemas) or a

@@ -18,8 +18,8 @@
 export { CacheProvider, useController } from './context.js';
 export type { CacheProviderProps } from './context.js';
 export { createCache, createQuery } from './createQuery.js';
-export type { QueryArg } from './createQuery.js';
+export type { EndpointArg, QueryArg } from '../controller/args.js';
 export { createError, createKeepPrevious, createLoading, createMeta, createMutation } from './createMeta.js';
 export type { Mutation } from './createMeta.js';
 export { createFetch, createLive, createSuspense } from './createSuspense.js';
-export type { EndpointArg, EndpointArgs } from './bridge.js';
+export type { EndpointArgs } from './bridge.js';

@@ -8,10 +8,10 @@ import { Staging } from '../../src/store/Staging.js';
 import { Store, type Row } from '../../src/store/Store.js';
 import { Post, User } from '../_fixtures/models.js';
 
-function commit(store: Store, schema: unknown, value: unknown, stamp = 1): number {
+function commit(store: Store, schema: unknown, value: unknown, stamp = 1): void {
   const staging = new Staging('test', []);
   normalizeValue(schema as never, value, staging, '');
-  return store._commit(staging, stamp);
+  store._commit(staging, stamp);
 }
 
 type Seen = [string, string | undefined, string | undefined];
