@@ -25,9 +25,9 @@ const targets = [
   'src/store/Staging.ts',
   'src/store/Walker.ts',
   'src/store/share.ts',
-  'src/store/views.ts',
+  'src/store/Views.ts',
   'src/controller/Controller.ts',
-  'src/controller/polling.ts',
+  'src/controller/Polling.ts',
 ];
 const tests = 'tests/store/,tests/controller/,tests/schema/,tests/spec/,tests/util/,tests/endpoint/RestEndpoint.collections';
 

@@ -187,7 +187,7 @@ export class Store {
   /** Pending optimistic layers by the stamp of their request (see Layers.ts). */
   readonly _layers = new Map<number, Layer>();
   /**
-   * Tables that live queries follow (set by changes.ts): every row of such a table is
+   * Tables that live queries follow (set by Changes.ts): every row of such a table is
    * reached by a mounted query, so garbage collection keeps them.
    */
   _live: ReadonlyMap<Table, unknown> | undefined = undefined;
@@ -332,7 +332,7 @@ export class Store {
    * @internal The one place a row's visible value changes. `All` membership follows the
    * row's existence: a row hidden by an optimistic removal keeps its place, so a rollback
    * shows it where it was. Returns 1 when the signal was written (the change feed,
-   * ./changes.ts, logs only those writes).
+   * ./Changes.ts, logs only those writes).
    */
   _put(table: Table, cell: Cell, next?: Row): number {
     const prev = cell._sig.peek();

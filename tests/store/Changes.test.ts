@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { effect } from '../../src/index.js';
 import { Invalidate } from '../../src/index.js';
 import { normalizeValue } from '../../src/schema/visit.js';
-import { Changes, type ChangeSink } from '../../src/store/changes.js';
+import { Changes, type ChangeSink } from '../../src/store/Changes.js';
 import { Staging } from '../../src/store/Staging.js';
 import { Store, type Row } from '../../src/store/Store.js';
 import { Post, User } from '../_fixtures/models.js';
