@@ -26,6 +26,7 @@
  */
 import { argsKey, idOf } from '../util/argsKey.js';
 import type { Schema } from '../schema/types.js';
+import { signature } from '../schema/signature.js';
 import type { EndpointInterface, SnapshotInterface } from './types.js';
 
 /** The function an `Endpoint` wraps; `this` is the endpoint. */
@@ -82,7 +83,7 @@ export interface EndpointOptions<A extends readonly any[] = any[], R = any, S ex
   retryDelay?: ((attempt: number) => number) | undefined;
   /** Replaces the prototype `fetch`. Default: the function given to the constructor. */
   fetch?: FetchFunction<A, R>;
-  /** Replaces the prototype `key`. Default: `` `${name} ${argsKey(args)}` ``. */
+  /** Replaces the prototype `key`. Default: `` `${name} ${argsKey(args)}` `` and the schema's signature. */
   key?: (this: any, ...args: A) => string;
   /**
    * The response a mutation is expected to give, shown at once above the server data
@@ -200,10 +201,11 @@ export class Endpoint<A extends readonly any[] = any[], R = any, S extends Schem
    * different functions.
    * @throws TypeError naming the endpoint for a symbol, an invalid Date or arguments
    *   nested deeper than 100 levels.
-   * @returns `` `${name} ${argsKey(args)}` ``
+   * @returns `` `${name} ${argsKey(args)}` ``, then a space and the schema's signature
+   *   when there is a schema (`getTodo {"id":"1"} Todo`).
    */
   key(...args: A): string {
-    return `${this.name} ${argsKey(args, this.name)}`;
+    return withShape(`${this.name} ${argsKey(args, this.name)}`, this.schema);
   }
 
   /**
@@ -227,6 +229,15 @@ export class Endpoint<A extends readonly any[] = any[], R = any, S extends Schem
     for (const key of Object.keys(this)) own[key] = (this as unknown as Record<string, unknown>)[key];
     return own;
   }
+}
+
+/**
+ * @internal A request key followed by the shape of its schema: endpoints of one URL
+ * (or name and arguments) with different schemas never share a cache entry.
+ */
+export function withShape(request: string, schema: Schema): string {
+  const shape = signature(schema);
+  return shape === '' ? request : `${request} ${shape}`;
 }
 
 /** @internal Defines an own, writable, enumerable data property (shadows accessors). */

@@ -27,7 +27,7 @@
  */
 import type { Collection, CollectionAddition } from '../schema/Collection.js';
 import type { EntityInput, Schema } from '../schema/types.js';
-import { defineOwn, Endpoint, type EndpointOptions, type SameTypeOptions } from './Endpoint.js';
+import { defineOwn, Endpoint, withShape, type EndpointOptions, type SameTypeOptions } from './Endpoint.js';
 import { DEV } from '../util/env.js';
 import { NetworkError } from './NetworkError.js';
 import { compilePath, searchString, unsendable, type PathParams } from './path.js';
@@ -277,9 +277,13 @@ export class RestEndpoint<
     return `${this.urlPrefix}${path}${search ? `?${search}` : ''}`;
   }
 
-  /** Identity in the cache: `` `${method} ${url}` ``. Equal arguments give equal keys; the body is not part of it. */
+  /**
+   * Identity in the cache: `` `${method} ${url}` ``, then a space and the schema's
+   * signature when there is a schema (`GET /users [User]`). Equal arguments and equal
+   * schemas (compared by structure) give equal keys; the body and `process` are not part of it.
+   */
   override key(...args: RestArgs<P, SP, M, B>): string {
-    return `${this.method} ${this.url(...args)}`;
+    return withShape(`${this.method} ${this.url(...args)}`, this.schema);
   }
 
   /**

@@ -83,7 +83,7 @@ push('push is a POST to the same path whose schema is collection.push', () => {
   assert.is(add.schema, collection.push);
   assert.instance(add.schema, CollectionAddition);
   assert.is(add.name, 'getPosts.push');
-  assert.is(add.key({ group: 'g' }, { title: 't' }), 'POST http://x/g/posts');
+  assert.is(add.key({ group: 'g' }, { title: 't' }), 'POST http://x/g/posts Collection(Post)');
   assert.is(getPosts.push, add, 'created once per endpoint');
 });
 

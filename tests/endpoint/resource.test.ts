@@ -88,7 +88,7 @@ requests('get and getList', async () => {
   assert.equal(await r.get({ id: '1' }), { id: '1', title: 'T' });
   assert.equal(await r.getList({ orderBy: 'title' }), [{ id: '1', title: 'title' }]);
   assert.equal(await r.getList(), [{ id: '1', title: null }]);
-  assert.is(r.getList.key({ orderBy: 'title' }), `GET ${server.url}/posts?orderBy=title`);
+  assert.is(r.getList.key({ orderBy: 'title' }), `GET ${server.url}/posts?orderBy=title Collection(Post)`);
 });
 
 requests('create posts the body to the list path', async () => {
