@@ -25,9 +25,9 @@ const targets = [
   'src/store/Staging.ts',
   'src/store/Walker.ts',
   'src/store/share.ts',
-  'src/store/views.ts',
+  'src/store/Views.ts',
   'src/controller/Controller.ts',
-  'src/controller/polling.ts',
+  'src/controller/Polling.ts',
 ];
 const tests = 'tests/store/,tests/controller/,tests/schema/,tests/spec/,tests/util/,tests/endpoint/RestEndpoint.collections';
 
@@ -42,7 +42,7 @@ const equivalent = [
   ['src/store/Store.ts', 'if (stamp > cell._stamp) cell._stamp = stamp;', 'if (stamp >= cell._stamp) cell._stamp = stamp;', 'never equal stamps'],
   ['src/store/Store.ts', 'if (stamp < list._stamp) continue;', 'if (stamp <= list._stamp) continue;', 'never equal stamps'],
   ['src/store/Store.ts', 'if (equalFields(next, prev)) next = prev;', ';', '_putBase compares the rows before writing'],
-  ['src/store/Store.ts', 'if (next === prev || (prev !== undefined && next !== undefined && equalValue(prev, next))) return 0;', ';', 'an equal list written again: views share structure, readers see the same result'],
+  ['src/store/Store.ts', 'if (next === prev || (prev !== undefined && next !== undefined && equalValue(prev, next))) return;', ';', 'an equal list written again: views share structure, readers see the same result'],
   ['src/controller/Controller.ts', 'if (stamp < result._stamp) return;', 'if (stamp <= result._stamp) return;', 'never equal stamps'],
   ['src/controller/Controller.ts', 'if (stamp >= result._stamp) {', 'if (stamp > result._stamp) {', 'never equal stamps'],
 ];

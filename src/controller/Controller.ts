@@ -24,12 +24,12 @@ import { sweep } from '../store/gc.js';
 import { resetStore } from '../store/reset.js';
 import { Staging } from '../store/Staging.js';
 import { Store, type Meta } from '../store/Store.js';
-import { Views } from '../store/views.js';
+import { Views } from '../store/Views.js';
 import { Walker } from '../store/Walker.js';
 import { equalValue } from '../util/equal.js';
 import { describeThrown, errorPolicy, isAbort, TimeoutError } from './errors.js';
 import { applyOptimistic } from './optimistic.js';
-import { Polling } from './polling.js';
+import { Polling } from './Polling.js';
 import { systemTimers, type TimerHandle, type Timers } from './timers.js';
 import { focusTrigger, onlineTrigger, type Trigger } from './triggers.js';
 

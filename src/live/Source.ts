@@ -14,7 +14,7 @@
  */
 import { isDeserializer, isEntity } from '../schema/Entity.js';
 import type { EntityClass } from '../schema/types.js';
-import { Changes, type ChangeSink } from '../store/changes.js';
+import { Changes, type ChangeSink } from '../store/Changes.js';
 import type { Cell, Store, Table } from '../store/Store.js';
 import { Walker } from '../store/Walker.js';
 import type { Push, Rec } from './sinks.js';

@@ -2,7 +2,7 @@
  * An error boundary for the fetching hooks, with a `reset` that retries.
  */
 import { Component, type ComponentChildren } from 'preact';
-import { retries } from './useSuspense.js';
+import { retries } from './base.js';
 
 /** Props of {@link ErrorBoundary}. */
 export interface ErrorBoundaryProps {

@@ -1,78 +1,9 @@
-/**
- * Read-only Preact hooks: `useQuery` reads a schema or `Query` by arguments, `useCache`
- * reads an endpoint's cached response. Neither fetches.
- *
- * Each hook comes in two forms. The `…Signal` form returns the cache's view itself (a
- * `ReadonlySignal`): the component does not re-render when it changes, and a signal
- * placed in JSX (`<li>{name}</li>`, often through `useComputed`) updates its text node
- * alone. The plain form returns `signal.value`; @preact/signals tracks that read, so the
- * component re-renders exactly when the view's value changes.
- */
-// Installs @preact/signals' render tracking and JSX signal binding that the plain hooks
-// rely on; it uses the one installed copy of @preact/signals-core, like ../index.js.
-import '@preact/signals';
+/** Reads a schema or `Query` by arguments, as a value or as the view (`useQuerySignal`); never fetches. */
 import { useMemo } from 'preact/hooks';
-import {
-  signal,
-  type Controller,
-  type Denormalize,
-  type EndpointInterface,
-  type Query,
-  type Queryable,
-  type ReadonlySignal,
-  type ResolveType,
-  type Schema,
-} from '../index.js';
-import { argsKey } from '../util/argsKey.js';
+import type { Denormalize, Queryable, ReadonlySignal, Schema } from '../index.js';
+import type { QueryArg } from '../controller/args.js';
+import { NOTHING, useArgs } from './base.js';
 import { useController } from './context.js';
-
-/** The parameters object an endpoint call takes (its first argument). */
-export type EndpointArg<E extends EndpointInterface> = Parameters<E['fetch']>[0];
-
-/**
- * The trailing `args` of an endpoint hook: required when the endpoint needs parameters.
- * `null` means "nothing": the hook reads `undefined` and fetches nothing.
- */
-export type EndpointArgs<E extends EndpointInterface, Nothing = null> = [] extends Parameters<E['fetch']>
-  ? [args?: EndpointArg<E> | Nothing]
-  : [args: EndpointArg<E> | Nothing];
-
-/** The arguments object a queryable is read with: a `Query`'s first `process` argument, else any. */
-export type QueryArg<Q extends Queryable> = Q extends abstract new (...args: any[]) => unknown
-  ? unknown
-  : Q extends Query<any, any, infer A>
-    ? A[0]
-    : unknown;
-
-/** @internal The view read when args are `null`. */
-const NOTHING: ReadonlySignal<undefined> = /*#__PURE__*/ signal(undefined);
-
-/** @internal Swallows a rejection that is reported elsewhere (meta error, error boundary). */
-export function noop(): void {}
-
-/**
- * @internal The argument list for `args`, kept while its stable key is unchanged, so a
- * new but equal object each render does not re-key.
- */
-export function useArgs(args: unknown): readonly unknown[] | null {
-  const key = args === null ? null : argsKey([args]);
-  // `args` is left out of the deps on purpose: `key` stands for it.
-  return useMemo(() => (args === null ? null : args === undefined ? [] : [args]), [key]);
-}
-
-/**
- * @internal The controller, the argument list and the endpoint's response view
- * (`NOTHING` for `null` args), stable while the args key is unchanged.
- */
-export function useResponse<E extends EndpointInterface>(
-  endpoint: E,
-  args: unknown,
-): [Controller, Parameters<E['fetch']> | null, ReadonlySignal<ResolveType<E> | undefined>] {
-  const ctrl = useController();
-  const list = useArgs(args) as Parameters<E['fetch']> | null;
-  const view = useMemo(() => (list === null ? NOTHING : ctrl.response(endpoint, ...list)), [ctrl, endpoint, list]);
-  return [ctrl, list, view];
-}
 
 /**
  * The view of a queryable schema (Entity, All, Collection, Union, object of schemas) or
@@ -118,34 +49,4 @@ export function useQuerySignal<Q extends Queryable>(
  */
 export function useQuery<Q extends Queryable>(queryable: Q, args?: QueryArg<Q> | null): Denormalize<Q> | undefined {
   return useQuerySignal(queryable, args).value;
-}
-
-/**
- * An endpoint's cached response as a signal; never fetches, never re-renders the
- * component (see {@link useQuerySignal}).
- *
- * @param endpoint the endpoint whose response to read.
- * @param args its parameters; omit when it takes none, `null` for nothing.
- * @returns the response view; its value is `undefined` until fetched.
- */
-export function useCacheSignal<E extends EndpointInterface>(
-  endpoint: E,
-  ...[args]: EndpointArgs<E>
-): ReadonlySignal<ResolveType<E> | undefined> {
-  return useResponse(endpoint, args)[2];
-}
-
-/**
- * Reads an endpoint's cached response, never fetching. Re-renders when the response or
- * a row it reached changes.
- *
- * @param endpoint the endpoint whose response to read.
- * @param args its parameters; omit when it takes none, `null` for nothing.
- * @returns the denormalized response; `undefined` until fetched.
- * @example
- * const users = useCache(getUsers);
- * return <p>{users?.length ?? 0} users cached</p>;
- */
-export function useCache<E extends EndpointInterface>(endpoint: E, ...[args]: EndpointArgs<E>): ResolveType<E> | undefined {
-  return useResponse(endpoint, args)[2].value;
 }

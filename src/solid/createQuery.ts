@@ -1,18 +1,9 @@
-/**
- * Read-only Solid primitives: `createQuery` reads a schema or `Query` by arguments,
- * `createCache` reads an endpoint's cached response. Neither fetches.
- */
+/** Reads a schema or `Query` by arguments; never fetches. */
 import type { Accessor } from 'solid-js';
-import type { Denormalize, EndpointInterface, Query, Queryable, ReadonlySignal, ResolveType, Schema } from '../index.js';
-import { createArgs, fromResponse, fromView, type EndpointArgs } from './bridge.js';
+import type { Denormalize, Queryable, ReadonlySignal, Schema } from '../index.js';
+import type { QueryArg } from '../controller/args.js';
+import { createArgs, fromView } from './base.js';
 import { useController } from './context.js';
-
-/** The arguments object a queryable is read with: a `Query`'s first `process` argument, else any. */
-export type QueryArg<Q extends Queryable> = Q extends abstract new (...args: any[]) => unknown
-  ? unknown
-  : Q extends Query<any, any, infer A>
-    ? A[0]
-    : unknown;
 
 /**
  * Reads a queryable schema (Entity, All, Collection, Union, object of schemas) or a
@@ -41,22 +32,4 @@ export function createQuery<Q extends Queryable>(
   const ctrl = useController();
   // Both Controller.query overloads in one: the value type is Denormalize<Q> either way.
   return fromView(createArgs(args), (a) => ctrl.query(queryable as Schema, ...a) as ReadonlySignal<Denormalize<Q> | undefined>, ctrl);
-}
-
-/**
- * Reads an endpoint's cached response, never fetching. Updates like `createQuery` when
- * the response or a row it reached changes; `null` args mean "nothing".
- *
- * @param endpoint the endpoint whose response to read.
- * @param args accessor of the endpoint's parameters; omit when it takes none.
- * @returns accessor of the denormalized response; `undefined` until fetched.
- * @example
- * const users = createCache(getUsers);
- * return <p>{users()?.length ?? 0} users cached</p>;
- */
-export function createCache<E extends EndpointInterface>(
-  endpoint: E,
-  ...[args]: EndpointArgs<E>
-): Accessor<ResolveType<E> | undefined> {
-  return fromResponse(useController(), endpoint, createArgs(args));
 }

@@ -17,9 +17,16 @@
  */
 export { CacheProvider, useController } from './context.js';
 export type { CacheProviderProps } from './context.js';
-export { createCache, createQuery } from './createQuery.js';
-export type { QueryArg } from './createQuery.js';
-export { createError, createKeepPrevious, createLoading, createMeta, createMutation } from './createMeta.js';
-export type { Mutation } from './createMeta.js';
-export { createFetch, createLive, createSuspense } from './createSuspense.js';
-export type { EndpointArg, EndpointArgs } from './bridge.js';
+export type { EndpointArg, QueryArg } from '../controller/args.js';
+export type { EndpointArgs } from './base.js';
+export { createCache } from './createCache.js';
+export { createError } from './createError.js';
+export { createFetch } from './createFetch.js';
+export { createKeepPrevious } from './createKeepPrevious.js';
+export { createLive } from './createLive.js';
+export { createLoading } from './createLoading.js';
+export { createMeta } from './createMeta.js';
+export { createMutation } from './createMutation.js';
+export type { Mutation } from './createMutation.js';
+export { createQuery } from './createQuery.js';
+export { createSuspense } from './createSuspense.js';

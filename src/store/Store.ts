@@ -187,7 +187,7 @@ export class Store {
   /** Pending optimistic layers by the stamp of their request (see Layers.ts). */
   readonly _layers = new Map<number, Layer>();
   /**
-   * Tables that live queries follow (set by changes.ts): every row of such a table is
+   * Tables that live queries follow (set by Changes.ts): every row of such a table is
    * reached by a mounted query, so garbage collection keeps them.
    */
   _live: ReadonlyMap<Table, unknown> | undefined = undefined;
@@ -268,11 +268,9 @@ export class Store {
    * Writes everything a response staged, in one batch. `stamp` orders responses by
    * fetch start: an older stamp never overwrites fields written by a newer one.
    * `expiresAt` is how long the response vouches for its rows (see `Cell._expiresAt`).
-   * Returns the number of signals written (0 for identical data).
    */
-  _commit(staging: Staging, stamp: number, expiresAt = 0): number {
-    return batch(() => {
-      let writes = 0;
+  _commit(staging: Staging, stamp: number, expiresAt = 0): void {
+    batch(() => {
       for (const [key, rows] of staging._rows) {
         const table = this._table(key);
         const schema = staging._classes.get(key);
@@ -293,7 +291,7 @@ export class Store {
           } else next = stamp >= cell._stamp ? mergeOver(prev, row) : mergeUnder(prev, row);
           if (stamp > cell._stamp) cell._stamp = stamp;
           // A newer stamp re-orders the layers over the row even when its value stays.
-          if (next !== prev || cell._over !== undefined) writes += this._putBase(table, cell, next);
+          if (next !== prev || cell._over !== undefined) this._putBase(table, cell, next);
         }
       }
       for (const [key, pks] of staging._removals) {
@@ -305,12 +303,10 @@ export class Store {
           if (cell === undefined || stamp < cell._stamp) continue;
           this._save(cell);
           cell._stamp = stamp;
-          if (baseOf(cell) !== undefined) writes += this._putBase(table, cell, undefined);
+          if (baseOf(cell) !== undefined) this._putBase(table, cell, undefined);
         }
       }
-      for (const { collection, write } of staging._collections) {
-        writes += this.#writeList(collection, write, stamp);
-      }
+      for (const { collection, write } of staging._collections) this.#writeList(collection, write, stamp);
       // A response takes the place of its own optimistic layer, in the same batch.
       const layer = this._layers.get(stamp);
       if (layer !== undefined) {
@@ -322,22 +318,21 @@ export class Store {
         });
         layer._drop();
       }
-      return writes;
     });
   }
 
   /** @internal Sets a row's server value; what readers see is it under any layers. */
-  _putBase(table: Table, cell: Cell, base: Row | undefined): number {
+  _putBase(table: Table, cell: Cell, base: Row | undefined): void {
     const over = cell._over;
-    if (over === undefined) return this._put(table, cell, base);
-    this.#base(over, base);
-    return this._put(table, cell, over._row(cell));
+    if (over !== undefined) this.#base(over, base);
+    this._put(table, cell, over === undefined ? base : over._row(cell));
   }
 
   /**
    * @internal The one place a row's visible value changes. `All` membership follows the
    * row's existence: a row hidden by an optimistic removal keeps its place, so a rollback
-   * shows it where it was. Returns 1 when the signal was written.
+   * shows it where it was. Returns 1 when the signal was written (the change feed,
+   * ./Changes.ts, logs only those writes).
    */
   _put(table: Table, cell: Cell, next?: Row): number {
     const prev = cell._sig.peek();
@@ -367,14 +362,13 @@ export class Store {
   }
 
   /** @internal Sets a list's server value; what readers see is it under any layers. */
-  _putList(list: ListCell, base: readonly unknown[] | undefined): number {
+  _putList(list: ListCell, base: readonly unknown[] | undefined): void {
     const over = list._over;
     const next = over === undefined ? base : (this.#base(over, base), over._list(list));
     const prev = list._sig.peek();
-    if (next === prev || (prev !== undefined && next !== undefined && equalValue(prev, next))) return 0;
+    if (next === prev || (prev !== undefined && next !== undefined && equalValue(prev, next))) return;
     this.#undo?.push(() => (list._sig.value = prev));
     list._sig.value = next;
-    return 1;
   }
 
   /** Sets the server value under an overlay, undone with the transaction in progress. */
@@ -384,8 +378,7 @@ export class Store {
     over._base = base;
   }
 
-  #writeList(collection: CollectionLike, write: CollectionWrite, stamp: number): number {
-    let writes = 0;
+  #writeList(collection: CollectionLike, write: CollectionWrite, stamp: number): void {
     for (const [list, mode] of this._ops(collection, write)) {
       const prev = baseOf(list);
       if (mode === 'set' || (mode === 'page' && prev === undefined)) {
@@ -393,10 +386,9 @@ export class Store {
         this._save(list);
         list._stamp = stamp;
         list._args = write.args;
-        writes += this._putList(list, write.items);
-      } else if (prev !== undefined) writes += this._putList(list, edit(prev, write.items, mode));
+        this._putList(list, write.items);
+      } else if (prev !== undefined) this._putList(list, edit(prev, write.items, mode));
     }
-    return writes;
   }
 
   /**

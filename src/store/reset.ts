@@ -18,7 +18,7 @@ export function resetStore(store: Store): void {
         cell._prev = cell._next = undefined;
         cell._stamp = 0;
         cell._expiresAt = 0;
-        // Through `_put`, so live queries hear of it (changes.ts); membership is cleared below.
+        // Through `_put`, so live queries hear of it (Changes.ts); membership is cleared below.
         store._put(table, cell);
       }
       for (const sig of table._idx?.values() ?? []) sig.value = undefined;

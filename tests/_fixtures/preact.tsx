@@ -41,6 +41,11 @@ export function mount(ctrl: Controller, children: ComponentChildren, { boundarie
  */
 export async function settle(): Promise<void> {
   await sleep(40);
+  await flush();
+}
+
+/** Runs the renders and effects scheduled so far, and one macrotask, inside `act`. */
+export async function flush(): Promise<void> {
   await act(async () => {
     await tick();
   });

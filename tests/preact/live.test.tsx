@@ -1,4 +1,5 @@
-import { container, tick } from '../_fixtures/dom.js';
+import { container } from '../_fixtures/dom.js';
+import { flush as settle } from '../_fixtures/preact.js';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { suite } from 'uvu';
@@ -14,11 +15,6 @@ const adminCount = admins.count();
 const firstAdmins = admins.orderBy((u) => u.name).limit(3);
 const named = live(User).where((u, { prefix }: { prefix: string }) => u.name.startsWith(prefix)).count();
 
-async function settle() {
-  await act(async () => {
-    await tick();
-  });
-}
 
 const preact = suite('useQuery with live queries');
 preact.before(start);

@@ -1,4 +1,5 @@
-import { container, tick, waitFor } from '../_fixtures/dom.js';
+import { container, waitFor } from '../_fixtures/dom.js';
+import { flush as settle } from '../_fixtures/preact.js';
 import { render, type ComponentChildren } from 'preact';
 import { Suspense } from 'preact/compat';
 import { act } from 'preact/test-utils';
@@ -28,11 +29,6 @@ function mount(ctrl: Controller, children: ComponentChildren) {
   return { root, unmount: () => act(() => render(null, root)) };
 }
 
-async function settle() {
-  await act(async () => {
-    await tick();
-  });
-}
 
 function Name({ id, endpoint }: { id: string; endpoint?: EndpointInterface }) {
   const user = useSuspense(endpoint ?? getUser, { id });

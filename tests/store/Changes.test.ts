@@ -3,15 +3,15 @@ import * as assert from 'uvu/assert';
 import { effect } from '../../src/index.js';
 import { Invalidate } from '../../src/index.js';
 import { normalizeValue } from '../../src/schema/visit.js';
-import { Changes, type ChangeSink } from '../../src/store/changes.js';
+import { Changes, type ChangeSink } from '../../src/store/Changes.js';
 import { Staging } from '../../src/store/Staging.js';
 import { Store, type Row } from '../../src/store/Store.js';
 import { Post, User } from '../_fixtures/models.js';
 
-function commit(store: Store, schema: unknown, value: unknown, stamp = 1): number {
+function commit(store: Store, schema: unknown, value: unknown, stamp = 1): void {
   const staging = new Staging('test', []);
   normalizeValue(schema as never, value, staging, '');
-  return store._commit(staging, stamp);
+  store._commit(staging, stamp);
 }
 
 type Seen = [string, string | undefined, string | undefined];

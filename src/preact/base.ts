@@ -1,0 +1,112 @@
+/**
+ * What the Preact hooks share: their argument memo (`useArgs`), the response view of an
+ * endpoint key (`useResponse`), and `useEndpoint`, the body of `useSuspense`, `useFetch`
+ * and `useLive`.
+ *
+ * Each hook comes in two forms. The `…Signal` form returns the cache's view itself (a
+ * `ReadonlySignal`): the component does not re-render when it changes, and a signal
+ * placed in JSX (`<li>{name}</li>`, often through `useComputed`) updates its text node
+ * alone. The plain form returns `signal.value`; @preact/signals tracks that read, so the
+ * component re-renders exactly when the view's value changes.
+ *
+ * ## How `useSuspense` suspends
+ *
+ * While the response has no data, the render throws: the last error when it is still
+ * current (to the nearest error boundary), else the promise of a fetch (to the nearest
+ * `Suspense` from `preact/compat`; identical requests in flight are shared by the
+ * Controller). The thrown promise never rejects: after it settles the component renders
+ * again and finds either the data or the error. Stale data does not suspend (unless the
+ * endpoint has `invalidIfStale`): it keeps showing while an effect refetches it. A failed
+ * refetch keeps it too when its error is soft (`errorPolicy`: 5xx, network); a hard error
+ * (a 404 after a delete) is thrown to the error boundary even though data is cached.
+ */
+// Installs @preact/signals' render tracking and JSX signal binding that the plain hooks
+// rely on; it uses the one installed copy of @preact/signals-core, like ../index.js.
+import '@preact/signals';
+import { useEffect, useMemo } from 'preact/hooks';
+import { signal, type Controller, type EndpointInterface, type ReadonlySignal, type ResolveType } from '../index.js';
+import type { EndpointArg } from '../controller/args.js';
+import { argsKey } from '../util/argsKey.js';
+import { useController } from './context.js';
+
+/**
+ * The trailing `args` of an endpoint hook: required when the endpoint needs parameters.
+ * `null` means "nothing": the hook reads `undefined` and fetches nothing.
+ */
+export type EndpointArgs<E extends EndpointInterface, Nothing = null> = [] extends Parameters<E['fetch']>
+  ? [args?: EndpointArg<E> | Nothing]
+  : [args: EndpointArg<E> | Nothing];
+
+/** @internal The view read when args are `null`. */
+export const NOTHING: ReadonlySignal<undefined> = /*#__PURE__*/ signal(undefined);
+
+/** @internal Swallows a rejection that is reported elsewhere (meta error, error boundary). */
+function noop(): void {}
+
+/**
+ * @internal The argument list for `args`, kept while its stable key is unchanged, so a
+ * new but equal object each render does not re-key.
+ */
+export function useArgs(args: unknown): readonly unknown[] | null {
+  const key = args === null ? null : argsKey([args]);
+  // `args` is left out of the deps on purpose: `key` stands for it.
+  return useMemo(() => (args === null ? null : args === undefined ? [] : [args]), [key]);
+}
+
+/**
+ * @internal The controller, the argument list and the endpoint's response view
+ * (`NOTHING` for `null` args), stable while the args key is unchanged.
+ */
+export function useResponse<E extends EndpointInterface>(
+  endpoint: E,
+  args: unknown,
+): [Controller, Parameters<E['fetch']> | null, ReadonlySignal<ResolveType<E> | undefined>] {
+  const ctrl = useController();
+  const list = useArgs(args) as Parameters<E['fetch']> | null;
+  const view = useMemo(() => (list === null ? NOTHING : ctrl.response(endpoint, ...list)), [ctrl, endpoint, list]);
+  return [ctrl, list, view];
+}
+
+/**
+ * @internal The shared body of the fetching hooks. Every hook runs before anything is
+ * thrown, so the hook order never depends on the cache.
+ */
+/** @internal The body of the fetching hooks: `suspend` throws while data is missing, `live` polls. */
+export function useEndpoint<E extends EndpointInterface>(
+  endpoint: E,
+  args: unknown,
+  suspend: boolean,
+  live: boolean,
+): ReadonlySignal<ResolveType<E> | undefined> {
+  const [ctrl, list, view] = useResponse(endpoint, args);
+  // The key's error as a signal: read while suspending, so that a failed background
+  // refetch re-renders the component (and a hard error reaches the boundary).
+  const error = useMemo(() => list && ctrl._error(endpoint, list), [ctrl, endpoint, list]);
+  // While mounted the key is fetched when stale and refetched on invalidation and expiry.
+  useEffect(
+    () => (list === null ? undefined : (live ? ctrl.subscribe : ctrl._mount).call(ctrl, endpoint, ...list)),
+    [ctrl, endpoint, list, live],
+  );
+  if (suspend && error) {
+    error.value;
+    // A current error when data is missing or the error is hard (unless a retry is in
+    // flight); else a fetch when data is missing (or stale with `invalidIfStale`). The
+    // thrown fetch never rejects.
+    const state = ctrl._suspense(endpoint, list!);
+    if (state instanceof Error) {
+      // Tracked: a render during the request that failed (or a retry) runs again when it settles.
+      if (!ctrl.isFetching(endpoint, ...list!)) {
+        retries.set(state, () => ctrl.fetch(endpoint, ...list!).catch(noop));
+        throw state;
+      }
+      if (view.peek() === undefined) throw ctrl.fetch(endpoint, ...list!).then(noop, noop);
+    } else if (state) throw ctrl.fetch(endpoint, ...list!).then(noop, noop);
+  }
+  return view;
+}
+
+/**
+ * @internal How to retry the key whose current error a render threw: the
+ * `ErrorBoundary` reset calls it.
+ */
+export const retries = new WeakMap<object, () => unknown>();
