@@ -179,8 +179,9 @@ export class CollectionAddition<E extends typeof Entity = typeof Entity, S exten
     const strip = this.#removeCursor;
     if (strip !== undefined) {
       const args = listArgs(strip(...ctx.args));
-      ctx.collection(this.collection, { mode: 'page', argsKey: argsKey(args), args, items });
-      return argsKey(args);
+      const key = argsKey(args);
+      ctx.collection(this.collection, { mode: 'page', argsKey: key, args, items });
+      return key;
     }
     // A move matches lists by the new values: the arguments and the response.
     const args = this.mode === 'move' && !many ? [...ctx.args, value] : ctx.args;
