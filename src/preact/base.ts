@@ -68,10 +68,10 @@ export function useResponse<E extends EndpointInterface>(
 }
 
 /**
- * @internal The shared body of the fetching hooks. Every hook runs before anything is
- * thrown, so the hook order never depends on the cache.
+ * @internal The body of the fetching hooks: `suspend` throws while data is missing, `live`
+ * polls. Every hook runs before anything is thrown, so the hook order never depends on
+ * the cache.
  */
-/** @internal The body of the fetching hooks: `suspend` throws while data is missing, `live` polls. */
 export function useEndpoint<E extends EndpointInterface>(
   endpoint: E,
   args: unknown,
