@@ -107,6 +107,11 @@ export function sum(fn: Fn, avg: boolean): MakeTerminal<number | undefined> {
   };
 }
 
+/** `fn`'s key of a record value; `undefined` for no value (a removal) or no `fn`. */
+function keyOf(fn: Fn | undefined, value: unknown, args: readonly unknown[]): unknown {
+  return value === undefined || fn === undefined ? undefined : fn(value, ...args);
+}
+
 /** @internal `min(fn)` (dir 1) or `max(fn)` (dir -1): the first key of a sorted tree. */
 export function extreme(fn: Fn, dir: number): MakeTerminal {
   return (args) => {
@@ -116,7 +121,7 @@ export function extreme(fn: Fn, dir: number): MakeTerminal {
     return {
       _push: (rec, _prev, next) => {
         const before = first();
-        move(tree, nodes, rec, next === undefined ? undefined : fn(next, ...args), next);
+        move(tree, nodes, rec, keyOf(fn, next, args), next);
         return first() !== before;
       },
       _value: first,
@@ -163,7 +168,7 @@ export function window(key: Fn | undefined, dir: number, from: number, size: num
     let dirty = true;
     return {
       _push: (rec, _prev, next) => {
-        const at = move(tree, nodes, rec, key === undefined || next === undefined ? undefined : key(next, ...args), next);
+        const at = move(tree, nodes, rec, keyOf(key, next, args), next);
         // A change at or before the window's end shifts or rewrites it; after it, nothing.
         if (at < end) dirty = true;
         return at < end;
@@ -202,8 +207,8 @@ export function distinct(fn: Fn): MakeTerminal<unknown[]> {
     };
     return {
       _push: (_rec, prev, next) => {
-        const p = prev === undefined ? prev : fn(prev, ...args);
-        const n = next === undefined ? next : fn(next, ...args);
+        const p = keyOf(fn, prev, args);
+        const n = keyOf(fn, next, args);
         if (prev !== undefined && next !== undefined && Object.is(p, n)) return false;
         let changed = false;
         if (next !== undefined) changed = add(n, 1);
@@ -263,8 +268,8 @@ export function groupBy(key: Fn, aggregates: Aggregates): MakeTerminal<ReadonlyM
     };
     return {
       _push: (rec, prev, next) => {
-        const kp = prev === undefined ? prev : key(prev, ...args);
-        const kn = next === undefined ? next : key(next, ...args);
+        const kp = keyOf(key, prev, args);
+        const kn = keyOf(key, next, args);
         if (prev !== undefined && next !== undefined && Object.is(kp, kn)) return push(kn, rec, prev, next);
         const out = prev !== undefined && push(kp, rec, prev, undefined);
         return (next !== undefined && push(kn, rec, undefined, next)) || out;

@@ -38,7 +38,7 @@ export type EndpointArgs<E extends EndpointInterface, Nothing = null> = [] exten
   : [args: EndpointArg<E> | Nothing];
 
 /** @internal The view read when args are `null`. */
-export const NOTHING: ReadonlySignal<undefined> = /*#__PURE__*/ signal(undefined);
+const NOTHING: ReadonlySignal<undefined> = /*#__PURE__*/ signal(undefined);
 
 /** @internal Swallows a rejection that is reported elsewhere (meta error, error boundary). */
 function noop(): void {}
@@ -47,31 +47,42 @@ function noop(): void {}
  * @internal The argument list for `args`, kept while its stable key is unchanged, so a
  * new but equal object each render does not re-key.
  */
-export function useArgs(args: unknown): readonly unknown[] | null {
+function useArgs(args: unknown): readonly unknown[] | null {
   const key = args === null ? null : argsKey([args]);
   // `args` is left out of the deps on purpose: `key` stands for it.
   return useMemo(() => (args === null ? null : args === undefined ? [] : [args]), [key]);
 }
 
 /**
- * @internal The controller, the argument list and the endpoint's response view
- * (`NOTHING` for `null` args), stable while the args key is unchanged.
+ * @internal The controller, the argument list and the view `make` builds for them
+ * (`NOTHING` for `null` args), stable while the controller, `target` (what `make` reads:
+ * the endpoint or queryable) and the args key are unchanged.
  */
+export function useView<T, L extends unknown[] = any[]>(
+  target: unknown,
+  args: unknown,
+  make: (ctrl: Controller, list: L) => ReadonlySignal<T>,
+): [Controller, L | null, ReadonlySignal<T | undefined>] {
+  const ctrl = useController();
+  const list = useArgs(args) as L | null;
+  // `make` is left out of the deps on purpose: `target` stands for it.
+  const view = useMemo(() => (list === null ? NOTHING : make(ctrl, list)), [ctrl, target, list]);
+  return [ctrl, list, view];
+}
+
+/** @internal {@link useView} of an endpoint's response. */
 export function useResponse<E extends EndpointInterface>(
   endpoint: E,
   args: unknown,
 ): [Controller, Parameters<E['fetch']> | null, ReadonlySignal<ResolveType<E> | undefined>] {
-  const ctrl = useController();
-  const list = useArgs(args) as Parameters<E['fetch']> | null;
-  const view = useMemo(() => (list === null ? NOTHING : ctrl.response(endpoint, ...list)), [ctrl, endpoint, list]);
-  return [ctrl, list, view];
+  return useView(endpoint, args, (ctrl, list: Parameters<E['fetch']>) => ctrl.response(endpoint, ...list));
 }
 
 /**
- * @internal The shared body of the fetching hooks. Every hook runs before anything is
- * thrown, so the hook order never depends on the cache.
+ * @internal The body of the fetching hooks: `suspend` throws while data is missing, `live`
+ * polls. Every hook runs before anything is thrown, so the hook order never depends on
+ * the cache.
  */
-/** @internal The body of the fetching hooks: `suspend` throws while data is missing, `live` polls. */
 export function useEndpoint<E extends EndpointInterface>(
   endpoint: E,
   args: unknown,

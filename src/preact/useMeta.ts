@@ -1,8 +1,6 @@
 /** An endpoint key's cache state; re-renders only when it changes. */
-import { useMemo } from 'preact/hooks';
 import type { EndpointInterface, Meta } from '../index.js';
-import { useArgs, type EndpointArgs } from './base.js';
-import { useController } from './context.js';
+import { useView, type EndpointArgs } from './base.js';
 
 /**
  * The cache state of an endpoint key: `fetchedAt`, `expiresAt`, `error`,
@@ -13,7 +11,5 @@ import { useController } from './context.js';
  * @returns the meta; `undefined` for `null` args.
  */
 export function useMeta<E extends EndpointInterface>(endpoint: E, ...[args]: EndpointArgs<E>): Meta | undefined {
-  const ctrl = useController();
-  const list = useArgs(args) as Parameters<E['fetch']> | null;
-  return useMemo(() => list && ctrl.meta(endpoint, ...list), [ctrl, endpoint, list])?.value;
+  return useView(endpoint, args, (ctrl, list: Parameters<E['fetch']>) => ctrl.meta(endpoint, ...list))[2].value;
 }

@@ -1,9 +1,7 @@
 /** Reads a schema or `Query` by arguments, as a value or as the view (`useQuerySignal`); never fetches. */
-import { useMemo } from 'preact/hooks';
 import type { Denormalize, Queryable, ReadonlySignal, Schema } from '../index.js';
 import type { QueryArg } from '../controller/args.js';
-import { NOTHING, useArgs } from './base.js';
-import { useController } from './context.js';
+import { useView } from './base.js';
 
 /**
  * The view of a queryable schema (Entity, All, Collection, Union, object of schemas) or
@@ -25,13 +23,8 @@ export function useQuerySignal<Q extends Queryable>(
   queryable: Q,
   args?: QueryArg<Q> | null,
 ): ReadonlySignal<Denormalize<Q> | undefined> {
-  const ctrl = useController();
-  const list = useArgs(args);
-  return useMemo(
-    // Both Controller.query overloads in one: the value type is Denormalize<Q> either way.
-    () => (list === null ? NOTHING : (ctrl.query(queryable as Schema, ...list) as ReadonlySignal<Denormalize<Q> | undefined>)),
-    [ctrl, queryable, list],
-  );
+  // Both Controller.query overloads in one: the value type is Denormalize<Q> either way.
+  return useView(queryable, args, (ctrl, list) => ctrl.query(queryable as Schema, ...list) as ReadonlySignal<Denormalize<Q> | undefined>)[2];
 }
 
 /**

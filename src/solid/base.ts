@@ -103,10 +103,6 @@ export function fromResponse<E extends EndpointInterface>(
   return fromView(list, (a) => ctrl.response(endpoint, ...(a as Parameters<E['fetch']>)), ctrl);
 }
 
-/**
- * Registers the key as shown while the owner lives (`ctrl.subscribe` when `live`): it is
- * fetched when stale and refetched on invalidation and expiry.
- */
 /** @internal Keeps the key of the current args mounted (fetched when stale; `live`: subscribed) while the owner lives. */
 export function mount(ctrl: Controller, endpoint: EndpointInterface, list: Accessor<ArgList>, live?: boolean): void {
   createEffect(() => {
