@@ -48,6 +48,7 @@ const SCENARIOS = [
   { id: 'W16', file: 'optimistic-edit.mjs' },
   { id: 'W20', file: 'mount-unmount-memory.mjs' },
   { id: 'W23', file: 'remove-rows.mjs' },
+  { id: 'W22', file: 'persist-one-row.mjs' },
 ];
 
 /**
