@@ -125,7 +125,7 @@ class Saver implements Persister {
   /** Last saved value per entry, by reference (the store's own objects): key → pk / args key → value. */
   readonly #rows = new Map<string, Map<string, unknown>>();
   readonly #lists = new Map<string, Map<string, unknown>>();
-  /** Endpoint key → saved response; → saved meta as text. */
+  /** Endpoint key → saved response; → saved meta (`[fetchedAt, expiresAt, invalidated]`). */
   readonly #data = new Map<string, unknown>();
   readonly #meta = new Map<string, unknown>();
   /** Written since the last flush: entity key → pks; Collection keys; whether responses changed; everything. */

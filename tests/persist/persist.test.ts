@@ -286,6 +286,22 @@ save('the writes of one task make one storage write', async (ctx) => {
   assert.equal(calls.writes, [{ puts: ['r\0Invoice\0i1', 'r\0Invoice\0i2'], deletes: [] }]);
 });
 
+save('a push into a Collection saves the new row and the lists it joined', async (ctx) => {
+  const { storage, calls } = recording(indexedDBStorage('app', ctx.idb));
+  const a = await filled(ctx, storage);
+  calls.writes.length = 0;
+  ctx.server.route('POST', '/customers/:customer/invoices', (req, res) => json(res, 201, { ...invoice(9), ...JSON.parse(req.body) }));
+  await a.ctrl.fetch(ctx.getByCustomer.push, { customer: 'c1' }, { id: 'i9', customer: { id: 'c1', name: 'Customer 1' } });
+  await a.persister.flush();
+  const listId = calls.writes[0].puts.find((id) => id.startsWith('l\0'))!;
+  assert.equal(calls.writes, [{ puts: ['r\0Invoice\0i9', listId], deletes: [] }]);
+  const b = ctx.open(storage);
+  await b.persister.restored;
+  const list = await b.ctrl.fetchIfStale(ctx.getByCustomer, { customer: 'c1' });
+  assert.equal(list.map((i) => i.id), ['i1', 'i4', 'i9']);
+  assert.is(ctx.server.count('GET', '/customers/c1/invoices'), 1, 'restored fresh: no request');
+});
+
 save('a pending optimistic change is never saved; the server answer is', async (ctx) => {
   const { storage, calls } = recording(indexedDBStorage('app', ctx.idb));
   const a = await filled(ctx, storage);
