@@ -178,6 +178,24 @@ restore('a restored invalidation is kept: the next read refetches', async (ctx) 
   assert.is(ctx.server.count('GET', '/invoices'), 2);
 });
 
+restore('expireAll and invalidateAll are saved: the next Controller refetches', async (ctx) => {
+  const a = await filled(ctx);
+  a.ctrl.expireAll((key) => key === ctx.getInvoices.key());
+  await a.persister.flush();
+  const saved = new Map(await indexedDBStorage('app', ctx.idb).load());
+  assert.equal(saved.get(`m\0${ctx.getInvoices.key()}`), [ctx.now, 0, false]);
+  a.ctrl.invalidateAll((key) => key.includes('/customers/'));
+  await a.persister.flush();
+  const b = ctx.open();
+  await b.persister.restored;
+  assert.is(b.ctrl.getMeta(ctx.getInvoices).expiresAt, 0);
+  assert.ok(b.ctrl.getMeta(ctx.getByCustomer, { customer: 'c1' }).invalidated);
+  await b.ctrl.fetchIfStale(ctx.getInvoices);
+  await b.ctrl.fetchIfStale(ctx.getByCustomer, { customer: 'c1' });
+  assert.is(ctx.server.count('GET', '/invoices'), 2);
+  assert.is(ctx.server.count('GET', '/customers/c1/invoices'), 2);
+});
+
 restore('data that arrived before the restore finished is kept, and saved over the older copy', async (ctx) => {
   await filled(ctx);
   const { release, b } = gated(ctx);
@@ -203,6 +221,23 @@ restore('a response of a request sent before the restore finished replaces the r
   (await held.next()).reply(200, { ...invoice(1), amount: '42' });
   await fetching;
   assert.ok(b.ctrl.get(Invoice, { id: 'i1' })!.amount.equals(42), 'the later answer wins');
+});
+
+restore('a list request sent before the restore finished replaces the restored response and its meta', async (ctx) => {
+  const a = await filled(ctx);
+  a.ctrl.invalidate(ctx.getInvoices);
+  await a.persister.flush();
+  const held = holdRoute(ctx.server, 'GET', '/invoices');
+  const b = ctx.open();
+  ctx.now += 5;
+  const fetching = b.ctrl.fetch(ctx.getInvoices);
+  await b.persister.restored;
+  assert.is(b.ctrl.getResponse(ctx.getInvoices)!.length, 6, 'restored meanwhile');
+  (await held.next()).reply(200, [invoice(0), invoice(1)]);
+  await fetching;
+  assert.equal(b.ctrl.getResponse(ctx.getInvoices)!.map((i) => i.id), ['i0', 'i1'], 'the later answer wins');
+  assert.is(b.ctrl.getMeta(ctx.getInvoices).fetchedAt, ctx.now);
+  assert.not.ok(b.ctrl.getMeta(ctx.getInvoices).invalidated, 'the answer clears the restored invalidation');
 });
 
 restore('a row removed before the restore finished is not brought back, and its saved copy is removed', async (ctx) => {
@@ -444,6 +479,17 @@ fail('an entry of an unknown shape, or a response without its meta, is refused b
     assert.instance(ctx.errors[0], PersistError, id);
     assert.is(storage.data.size, 0);
   }
+});
+
+fail('restoring deserialized fields without their entity class is refused by name', async (ctx) => {
+  await filled(ctx);
+  const b = ctx.open(undefined, { schemas: [] });
+  await b.persister.restored;
+  const error = ctx.errors[0] as PersistError;
+  assert.instance(error, PersistError);
+  assert.instance(error.cause, HydrationError);
+  assert.match((error.cause as Error).message, 'pass the Invoice entity class in schemas');
+  assert.is(b.ctrl.get(Customer, { id: 'c1' }), undefined, 'nothing restored');
 });
 
 fail('a failing write is reported; cached data stays, and the next write saves it again', async (ctx) => {
