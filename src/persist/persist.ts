@@ -17,8 +17,11 @@
  *   while another runs waits, and takes every change made meanwhile.
  * - Removals are saved: a row removed by `Invalidate`, what a garbage-collection sweep
  *   drops, and `resetEntireStore` (which clears the storage).
- * - A row's expiry is saved with its value: a refetch that returns equal data saves the
- *   response's new meta, not its unchanged rows.
+ * - A row's expiry is saved with its value. A refetch that returns equal data writes no
+ *   row: it saves the response's new meta and one expiry entry (`x`) listing the ids of
+ *   the rows it now vouches for longer, so a restored row is as fresh as in memory (an
+ *   Entity endpoint reading it, garbage collection keeping it). An expiry entry whose
+ *   rows all moved on (rewritten, extended again, removed) is removed.
  *
  * ## Restoring
  *
@@ -133,6 +136,17 @@ class Saver implements Persister {
   readonly #dirtyLists = new Set<string>();
   #dirtyResults = false;
   #full = false;
+  /**
+   * Row id → the expiry saved for it (with its value, or in an expiry entry). A row's
+   * expiry only grows while it is stored, and a row garbage collection drops has expired:
+   * so an expiry entry may keep ids of rows rewritten since (the larger expiry wins on
+   * restore) without ever making a row look fresher than it is.
+   */
+  readonly #exps = new Map<string, number>();
+  /** Expiry entries (`x` + sequence number) → the rows they extend; row id → its entry. */
+  readonly #xs = new Map<number, Set<string>>();
+  readonly #xOf = new Map<string, number>();
+  #seq = 0;
   /** Removals whose write failed: tried again by the next write. */
   readonly #retry = new Set<string>();
   /** The last storage call; every call waits for the one before. Never rejects. */
@@ -246,21 +260,44 @@ class Saver implements Persister {
       for (const key of store._lists.keys()) this.#dirtyLists.add(key);
       for (const key of this.#lists.keys()) this.#dirtyLists.add(key);
     }
+    /** Expiry → rows whose value is saved and that a response now vouches for until then. */
+    const longer = new Map<number, string[]>();
     for (const [key, pks] of this.#dirtyRows) {
       const cells = store._tables.get(key)?._cells;
       for (const pk of pks) {
         const cell = cells?.get(pk);
         const row = cell && baseOf(cell);
+        const id = `r\0${key}\0${pk}`;
         try {
-          this.#diff(savedMap(this.#rows, key), pk, `r\0${key}\0${pk}`, row, puts, deletes, () => {
+          const changed = this.#diff(savedMap(this.#rows, key), pk, id, row, puts, deletes, () => {
             const fields = new Set<string>();
             const json = jsonRow(key, pk, row!, fields);
             return fields.size ? [json, cell!._expiresAt, [...fields]] : [json, cell!._expiresAt];
           });
+          if (changed) this.#expire(id, row && cell!._expiresAt, deletes);
+          else if (row !== undefined && cell!._expiresAt > (this.#exps.get(id) ?? 0)) {
+            const ids = longer.get(cell!._expiresAt);
+            if (ids === undefined) longer.set(cell!._expiresAt, [id]);
+            else ids.push(id);
+          }
         } catch (error) {
           this.#report(`${key} ${pk} not saved`, error);
         }
       }
+    }
+    if (longer.size) {
+      // One entry for the rows a refetch of equal data vouched for longer: their ids, not their values.
+      const seq = ++this.#seq;
+      const members = new Set<string>();
+      for (const [expiresAt, ids] of longer) {
+        for (const id of ids) {
+          this.#expire(id, expiresAt, deletes);
+          this.#xOf.set(id, seq);
+          members.add(id);
+        }
+      }
+      this.#xs.set(seq, members);
+      puts.push([`x\0${seq}`, [...longer]]);
     }
     for (const key of this.#dirtyLists) {
       const saved = savedMap(this.#lists, key);
@@ -312,15 +349,34 @@ class Saver implements Persister {
    * One entry against what is saved (by reference): put when it changed, removed when it
    * is gone; the saved reference follows.
    */
-  #diff(saved: Map<string, unknown>, sub: string, id: string, value: unknown, puts: PersistEntry[], deletes: string[], entry?: () => unknown): void {
-    if (value === saved.get(sub)) return;
+  #diff(saved: Map<string, unknown>, sub: string, id: string, value: unknown, puts: PersistEntry[], deletes: string[], entry?: () => unknown): boolean {
+    if (value === saved.get(sub)) return false;
     if (value === undefined) {
       saved.delete(sub);
       deletes.push(id);
-      return;
+    } else {
+      puts.push([id, entry!()]);
+      saved.set(sub, value);
     }
-    puts.push([id, entry!()]);
-    saved.set(sub, value);
+    return true;
+  }
+
+  /**
+   * Records the saved expiry of a row (`undefined`: removed) and takes it out of the
+   * expiry entry that extended it; an expiry entry left with no row is removed.
+   */
+  #expire(id: string, expiresAt: number | undefined, deletes: string[]): void {
+    if (expiresAt === undefined) this.#exps.delete(id);
+    else this.#exps.set(id, expiresAt);
+    const seq = this.#xOf.get(id);
+    if (seq === undefined) return;
+    this.#xOf.delete(id);
+    const members = this.#xs.get(seq)!;
+    members.delete(id);
+    if (members.size === 0) {
+      this.#xs.delete(seq);
+      deletes.push(`x\0${seq}`);
+    }
   }
 
   /** After a failed write: its entries are saved again by the next write, its removals tried again. */
@@ -335,7 +391,16 @@ class Saver implements Persister {
         this.#lists.get(key)?.delete(sub);
         this.#dirtyLists.add(key);
       } else if (kind === 'v') this.#versionSaved = false;
-      else {
+      else if (kind === 'x') {
+        // Its rows are extended again by the next write.
+        for (const row of this.#xs.get(+key) ?? []) {
+          const [, k, pk] = parseId(row);
+          this.#exps.delete(row);
+          this.#xOf.delete(row);
+          this.#noteRows(k, [pk]);
+        }
+        this.#xs.delete(+key);
+      } else {
         (kind === 'q' ? this.#data : this.#meta).delete(key);
         this.#dirtyResults = true;
       }
@@ -345,7 +410,7 @@ class Saver implements Persister {
   /** `resetEntireStore`: the storage is cleared, and what is written afterwards saved anew. */
   #reset(): void {
     this.#epoch++;
-    for (const map of [this.#rows, this.#lists, this.#data, this.#meta, this.#dirtyRows, this.#dirtyLists]) map.clear();
+    for (const map of [this.#rows, this.#lists, this.#data, this.#meta, this.#dirtyRows, this.#dirtyLists, this.#exps, this.#xs, this.#xOf]) map.clear();
     this.#retry.clear();
     this.#versionSaved = false;
     this.#chain = this.#chain.then(() => this.#storage.clear().then(undefined, (error) => this.#report('clearing the storage failed', error)));
@@ -378,6 +443,8 @@ class Saver implements Persister {
     const responses: Record<string, unknown> = {};
     /** Entries the store holds newer data for: saved as STALE, so the first write replaces or removes them. */
     const stale: [Map<string, unknown>, string][] = [];
+    const xs: [number, [number, string[]][]][] = [];
+    const extended: [number, Set<string>][] = [];
     try {
       for (const [id, value] of byId) {
         const [kind, key, sub] = parseId(id);
@@ -395,7 +462,22 @@ class Saver implements Persister {
           const result = store._results.get(key);
           if (result !== undefined && (result._stamp > 0 || result._sig.peek() !== undefined)) stale.push([this.#data, key], [this.#meta, key]);
           else responses[key] = [value, ...meta];
-        } else if (kind !== 'm' && kind !== 'v') throw new Error(`unknown entry ${JSON.stringify(id)}`);
+        } else if (kind === 'x' && Array.isArray(value)) xs.push([+key, value]);
+        else if (kind !== 'm' && kind !== 'v') throw new Error(`unknown entry ${JSON.stringify(id)}`);
+      }
+      for (const [seq, groups] of xs) {
+        const members = new Set<string>();
+        for (const [expiresAt, ids] of groups) {
+          if (typeof expiresAt !== 'number' || !Array.isArray(ids)) throw new Error(`malformed expiry entry ${seq}`);
+          for (const id of ids) {
+            const [, key, pk] = parseId(id);
+            const entry = rows[key]?.[pk] as unknown[] | undefined;
+            if (entry === undefined) continue;
+            if (expiresAt > (entry[1] as number)) entry[1] = expiresAt;
+            members.add(id);
+          }
+        }
+        extended.push([seq, members]);
       }
       const converted: Record<string, string[]> = {};
       for (const key in fields) converted[key] = [...fields[key]!];
@@ -405,6 +487,13 @@ class Saver implements Persister {
     }
     this.#versionSaved = true;
     for (const [map, sub] of stale) map.set(sub, STALE);
+    for (const [seq, members] of extended) {
+      this.#seq = Math.max(this.#seq, seq);
+      // An expiry entry of rows that were not restored (this session wrote them) is removed.
+      if (members.size === 0) this.#retry.add(`x\0${seq}`);
+      else this.#xs.set(seq, members);
+      for (const id of members) this.#xOf.set(id, seq);
+    }
     // Restored: saved as it is, and older than every request of this session (stamp 0),
     // so a response that arrives afterwards replaces it.
     for (const key in rows) {
@@ -414,6 +503,7 @@ class Saver implements Persister {
         const cell = cells.get(pk)!;
         cell._stamp = 0;
         saved.set(pk, baseOf(cell));
+        this.#exps.set(`r\0${key}\0${pk}`, cell._expiresAt);
       }
     }
     for (const key in lists) {

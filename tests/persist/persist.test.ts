@@ -294,20 +294,47 @@ save('a one-row write saves exactly that row, in one write', async (ctx) => {
   ]);
 });
 
-save('a refetch of equal data saves the new meta only; of one changed row, that row', async (ctx) => {
+save('a refetch of equal data saves the new meta and one entry of the rows it vouched for longer; of one changed row, that row', async (ctx) => {
   const { storage, calls } = recording(indexedDBStorage('app', ctx.idb));
   const a = await filled(ctx, storage);
   calls.writes.length = 0;
   ctx.now += 1;
   await a.ctrl.fetch(ctx.getInvoices);
   await a.persister.flush();
-  assert.equal(calls.writes, [{ puts: [`m\0${ctx.getInvoices.key()}`], deletes: [] }]);
+  const meta = `m\0${ctx.getInvoices.key()}`;
+  assert.equal(calls.writes, [{ puts: ['x\u00001', meta], deletes: [] }]);
+  const rowIds = [0, 1, 2, 3, 4, 5].map((i) => `r\0Invoice\0i${i}`);
+  const customerIds = ['c0', 'c1', 'c2'].map((c) => `r\0Customer\0${c}`);
+  const saved = new Map(await storage.load());
+  const [[expiresAt, ids], ...more] = saved.get('x\u00001') as [number, string[]][];
+  assert.is(expiresAt, ctx.now + 10_000);
+  assert.equal(more, []);
+  assert.equal(new Set(ids), new Set([...rowIds, ...customerIds]));
+  assert.equal((saved.get('r\0Invoice\0i0') as unknown[])[1], ctx.now - 1 + 10_000, 'the row entry itself is not rewritten');
   calls.writes.length = 0;
   ctx.server.route('GET', '/invoices', (_req, res) => json(res, 200, [0, 1, 2, 3, 4, 5].map((i) => (i === 4 ? { ...invoice(4), amount: '0' } : invoice(i)))));
   ctx.now += 1;
   await a.ctrl.fetch(ctx.getInvoices);
   await a.persister.flush();
-  assert.equal(calls.writes, [{ puts: ['r\0Invoice\0i4', `m\0${ctx.getInvoices.key()}`], deletes: [] }]);
+  // i4 is saved with its value; the other rows move to a new expiry entry, the old one is left empty and removed.
+  assert.equal(calls.writes, [{ puts: ['r\0Invoice\0i4', 'x\u00002', meta], deletes: ['x\u00001'] }]);
+});
+
+save('after a refetch of equal data, a new Controller restores the rows with the longer expiry', async (ctx) => {
+  const a = await filled(ctx);
+  ctx.now += 5_000;
+  await a.ctrl.fetch(ctx.getInvoices);
+  await a.persister.flush();
+  ctx.now += 7_000; // past the rows' first expiry, before the refetch's
+  const b = ctx.open();
+  await b.persister.restored;
+  assert.not.ok(b.ctrl.isStale(ctx.getInvoice, { id: 'i5' }), 'a row read by an Entity endpoint is fresh');
+  // The expired Collection response and its list go; the fresh response keeps its rows.
+  assert.is(b.ctrl.gc(), 2);
+  assert.is((await b.ctrl.fetchIfStale(ctx.getInvoices)).length, 6, 'the rows of the fresh response are kept');
+  assert.is(ctx.server.count('GET', '/invoices'), 2, 'no request from B');
+  ctx.now += 3_001;
+  assert.ok(b.ctrl.isStale(ctx.getInvoice, { id: 'i5' }), 'stale once that expiry passed');
 });
 
 save('the writes of one task make one storage write', async (ctx) => {
@@ -515,6 +542,25 @@ fail('a failing write is reported; cached data stays, and the next write saves i
   await b.persister.restored;
   assert.ok(b.ctrl.get(Invoice, { id: 'i1' })!.amount.equals(5));
   assert.is(b.ctrl.get(Invoice, { id: 'i2' }), undefined);
+});
+
+fail('an expiry entry whose write failed is written again by the next write', async (ctx) => {
+  const { storage, calls } = recording(indexedDBStorage('app', ctx.idb));
+  const a = await filled(ctx, storage);
+  calls.fail = true;
+  ctx.now += 1;
+  await a.ctrl.fetch(ctx.getInvoices);
+  await a.persister.flush();
+  calls.fail = false;
+  calls.writes.length = 0;
+  await a.persister.flush();
+  assert.is(calls.writes.length, 1);
+  const [x, m] = calls.writes[0].puts;
+  assert.ok(x.startsWith('x\0'));
+  assert.is(m, `m\0${ctx.getInvoices.key()}`);
+  const saved = new Map(await storage.load());
+  assert.equal([...saved.keys()].filter((id) => id.startsWith('x\0')), [x], 'one expiry entry');
+  assert.is((saved.get(x) as [number, string[]][])[0][1].length, 9);
 });
 
 fail('a failing load is reported; the app starts empty and works', async (ctx) => {
