@@ -105,7 +105,7 @@ function parseId(id: string): [kind: string, key: string, sub: string] {
 }
 
 /** The map of `key` in a two-level map, created when missing. */
-function savedMap(saved: Map<string, Map<string, unknown>>, key: string): Map<string, unknown> {
+function savedMap<T>(saved: Map<string, Map<string, T>>, key: string): Map<string, T> {
   let map = saved.get(key);
   if (map === undefined) saved.set(key, (map = new Map()));
   return map;
@@ -114,6 +114,13 @@ function savedMap(saved: Map<string, Map<string, unknown>>, key: string): Map<st
 /** Whether a row or list holds data of this session (written, or removed, by a request): newer than any saved copy. */
 function held(cell: Cell | ListCell | undefined): boolean {
   return cell !== undefined && (cell._stamp > 0 || baseOf<unknown>(cell) !== undefined);
+}
+
+/** What the storage holds of a row: its value (by reference), its expiry, the expiry entry extending it (0: none). */
+interface Saved {
+  v: unknown;
+  e: number;
+  x: number;
 }
 
 /** A response meta as its saved value. */
@@ -126,7 +133,7 @@ class Saver implements Persister {
   readonly #storage: PersistStorage;
   readonly #options: PersistOptions;
   /** Last saved value per entry, by reference (the store's own objects): key → pk / args key → value. */
-  readonly #rows = new Map<string, Map<string, unknown>>();
+  readonly #rows = new Map<string, Map<string, Saved>>();
   readonly #lists = new Map<string, Map<string, unknown>>();
   /** Endpoint key → saved response; → saved meta (`[fetchedAt, expiresAt, invalidated]`). */
   readonly #data = new Map<string, unknown>();
@@ -137,15 +144,13 @@ class Saver implements Persister {
   #dirtyResults = false;
   #full = false;
   /**
-   * Row id → the expiry saved for it (with its value, or in an expiry entry). A row's
-   * expiry only grows while it is stored, and a row garbage collection drops has expired:
-   * so an expiry entry may keep ids of rows rewritten since (the larger expiry wins on
-   * restore) without ever making a row look fresher than it is.
+   * Expiry entries (`x` + sequence number) → how many saved rows they still extend; an
+   * entry no row needs any more is removed. A row's expiry only grows while it is stored,
+   * and a row that garbage collection drops has expired: so an expiry entry may list rows
+   * rewritten or removed since (the larger expiry wins on restore) without ever making a
+   * row look fresher than it is.
    */
-  readonly #exps = new Map<string, number>();
-  /** Expiry entries (`x` + sequence number) → the rows they extend; row id → its entry. */
-  readonly #xs = new Map<number, Set<string>>();
-  readonly #xOf = new Map<string, number>();
+  readonly #xs = new Map<number, number>();
   #seq = 0;
   /** Removals whose write failed: tried again by the next write. */
   readonly #retry = new Set<string>();
@@ -260,44 +265,65 @@ class Saver implements Persister {
       for (const key of store._lists.keys()) this.#dirtyLists.add(key);
       for (const key of this.#lists.keys()) this.#dirtyLists.add(key);
     }
-    /** Expiry → rows whose value is saved and that a response now vouches for until then. */
-    const longer = new Map<number, string[]>();
+    /** Expiry → saved rows that a response now vouches for until then, unchanged, and their ids. */
+    const longer = new Map<number, [Saved[], string[]]>();
     for (const [key, pks] of this.#dirtyRows) {
       const cells = store._tables.get(key)?._cells;
+      const saved = savedMap(this.#rows, key);
       for (const pk of pks) {
         const cell = cells?.get(pk);
         const row = cell && baseOf(cell);
-        const id = `r\0${key}\0${pk}`;
-        try {
-          const changed = this.#diff(savedMap(this.#rows, key), pk, id, row, puts, deletes, () => {
-            const fields = new Set<string>();
-            const json = jsonRow(key, pk, row!, fields);
-            return fields.size ? [json, cell!._expiresAt, [...fields]] : [json, cell!._expiresAt];
-          });
-          if (changed) this.#expire(id, row && cell!._expiresAt, deletes);
-          else if (row !== undefined && cell!._expiresAt > (this.#exps.get(id) ?? 0)) {
-            const ids = longer.get(cell!._expiresAt);
-            if (ids === undefined) longer.set(cell!._expiresAt, [id]);
-            else ids.push(id);
+        const was = saved.get(pk);
+        if (row === was?.v) {
+          // Unchanged (or still missing); vouched for longer by a refetch of equal data.
+          if (row !== undefined && cell!._expiresAt > was!.e) {
+            const group = longer.get(cell!._expiresAt) ?? [[], []];
+            longer.set(cell!._expiresAt, group);
+            group[0].push(was!);
+            group[1].push(`r\0${key}\0${pk}`);
           }
+          continue;
+        }
+        const id = `r\0${key}\0${pk}`;
+        if (row === undefined) {
+          saved.delete(pk);
+          deletes.push(id);
+          this.#unextend(was!, deletes);
+          continue;
+        }
+        const fields = new Set<string>();
+        const expiresAt = cell!._expiresAt;
+        try {
+          const json = jsonRow(key, pk, row, fields);
+          puts.push([id, fields.size ? [json, expiresAt, [...fields]] : [json, expiresAt]]);
         } catch (error) {
           this.#report(`${key} ${pk} not saved`, error);
+          continue;
+        }
+        if (was === undefined) saved.set(pk, { v: row, e: expiresAt, x: 0 });
+        else {
+          this.#unextend(was, deletes);
+          was.v = row;
+          was.e = expiresAt;
         }
       }
     }
     if (longer.size) {
       // One entry for the rows a refetch of equal data vouched for longer: their ids, not their values.
       const seq = ++this.#seq;
-      const members = new Set<string>();
-      for (const [expiresAt, ids] of longer) {
-        for (const id of ids) {
-          this.#expire(id, expiresAt, deletes);
-          this.#xOf.set(id, seq);
-          members.add(id);
+      const groups: [number, string[]][] = [];
+      let count = 0;
+      for (const [expiresAt, [records, ids]] of longer) {
+        for (const record of records) {
+          this.#unextend(record, deletes);
+          record.e = expiresAt;
+          record.x = seq;
         }
+        count += records.length;
+        groups.push([expiresAt, ids]);
       }
-      this.#xs.set(seq, members);
-      puts.push([`x\0${seq}`, [...longer]]);
+      this.#xs.set(seq, count);
+      puts.push([`x\0${seq}`, groups]);
     }
     for (const key of this.#dirtyLists) {
       const saved = savedMap(this.#lists, key);
@@ -349,8 +375,8 @@ class Saver implements Persister {
    * One entry against what is saved (by reference): put when it changed, removed when it
    * is gone; the saved reference follows.
    */
-  #diff(saved: Map<string, unknown>, sub: string, id: string, value: unknown, puts: PersistEntry[], deletes: string[], entry?: () => unknown): boolean {
-    if (value === saved.get(sub)) return false;
+  #diff(saved: Map<string, unknown>, sub: string, id: string, value: unknown, puts: PersistEntry[], deletes: string[], entry?: () => unknown): void {
+    if (value === saved.get(sub)) return;
     if (value === undefined) {
       saved.delete(sub);
       deletes.push(id);
@@ -358,24 +384,20 @@ class Saver implements Persister {
       puts.push([id, entry!()]);
       saved.set(sub, value);
     }
-    return true;
   }
 
-  /**
-   * Records the saved expiry of a row (`undefined`: removed) and takes it out of the
-   * expiry entry that extended it; an expiry entry left with no row is removed.
-   */
-  #expire(id: string, expiresAt: number | undefined, deletes: string[]): void {
-    if (expiresAt === undefined) this.#exps.delete(id);
-    else this.#exps.set(id, expiresAt);
-    const seq = this.#xOf.get(id);
-    if (seq === undefined) return;
-    this.#xOf.delete(id);
-    const members = this.#xs.get(seq)!;
-    members.delete(id);
-    if (members.size === 0) {
+  /** A saved row no longer extended by its expiry entry; an entry left with no row is removed. */
+  #unextend(record: Saved, deletes: string[] | Set<string>): void {
+    const seq = record.x;
+    if (seq === 0) return;
+    record.x = 0;
+    const left = this.#xs.get(seq)! - 1;
+    if (left > 0) this.#xs.set(seq, left);
+    else {
       this.#xs.delete(seq);
-      deletes.push(`x\0${seq}`);
+      const id = `x\0${seq}`;
+      if (Array.isArray(deletes)) deletes.push(id);
+      else deletes.add(id);
     }
   }
 
@@ -385,6 +407,8 @@ class Saver implements Persister {
     for (const [id] of puts) {
       const [kind, key, sub] = parseId(id);
       if (kind === 'r') {
+        const record = this.#rows.get(key)?.get(sub);
+        if (record !== undefined) this.#unextend(record, this.#retry);
         this.#rows.get(key)?.delete(sub);
         this.#noteRows(key, [sub]);
       } else if (kind === 'l') {
@@ -393,11 +417,12 @@ class Saver implements Persister {
       } else if (kind === 'v') this.#versionSaved = false;
       else if (kind === 'x') {
         // Its rows are extended again by the next write.
-        for (const row of this.#xs.get(+key) ?? []) {
-          const [, k, pk] = parseId(row);
-          this.#exps.delete(row);
-          this.#xOf.delete(row);
-          this.#noteRows(k, [pk]);
+        for (const [k, saved] of this.#rows) {
+          for (const [pk, record] of saved) {
+            if (record.x !== +key) continue;
+            record.x = record.e = 0;
+            this.#noteRows(k, [pk]);
+          }
         }
         this.#xs.delete(+key);
       } else {
@@ -410,7 +435,7 @@ class Saver implements Persister {
   /** `resetEntireStore`: the storage is cleared, and what is written afterwards saved anew. */
   #reset(): void {
     this.#epoch++;
-    for (const map of [this.#rows, this.#lists, this.#data, this.#meta, this.#dirtyRows, this.#dirtyLists, this.#exps, this.#xs, this.#xOf]) map.clear();
+    for (const map of [this.#rows, this.#lists, this.#data, this.#meta, this.#dirtyRows, this.#dirtyLists, this.#xs]) map.clear();
     this.#retry.clear();
     this.#versionSaved = false;
     this.#chain = this.#chain.then(() => this.#storage.clear().then(undefined, (error) => this.#report('clearing the storage failed', error)));
@@ -444,13 +469,15 @@ class Saver implements Persister {
     /** Entries the store holds newer data for: saved as STALE, so the first write replaces or removes them. */
     const stale: [Map<string, unknown>, string][] = [];
     const xs: [number, [number, string[]][]][] = [];
-    const extended: [number, Set<string>][] = [];
+    /** Restored row id → the expiry entry its expiry came from. */
+    const extendedBy = new Map<string, number>();
+    const staleRows: [string, string][] = [];
     try {
       for (const [id, value] of byId) {
         const [kind, key, sub] = parseId(id);
         if (kind === 'r' && Array.isArray(value)) {
           // A row removed meanwhile may have no cell: the removal is known by its note.
-          if (held(store._tables.get(key)?._cells.get(sub)) || this.#dirtyRows.get(key)?.has(sub)) stale.push([savedMap(this.#rows, key), sub]);
+          if (held(store._tables.get(key)?._cells.get(sub)) || this.#dirtyRows.get(key)?.has(sub)) staleRows.push([key, sub]);
           else (rows[key] ??= {})[sub] = value.slice(0, 2);
           for (const field of value[2] ?? []) (fields[key] ??= new Set()).add(field);
         } else if (kind === 'l') {
@@ -466,18 +493,18 @@ class Saver implements Persister {
         else if (kind !== 'm' && kind !== 'v') throw new Error(`unknown entry ${JSON.stringify(id)}`);
       }
       for (const [seq, groups] of xs) {
-        const members = new Set<string>();
         for (const [expiresAt, ids] of groups) {
           if (typeof expiresAt !== 'number' || !Array.isArray(ids)) throw new Error(`malformed expiry entry ${seq}`);
           for (const id of ids) {
             const [, key, pk] = parseId(id);
             const entry = rows[key]?.[pk] as unknown[] | undefined;
-            if (entry === undefined) continue;
-            if (expiresAt > (entry[1] as number)) entry[1] = expiresAt;
-            members.add(id);
+            if (entry === undefined || expiresAt < (entry[1] as number)) continue;
+            // The latest entry extending a row is the one it needs.
+            entry[1] = expiresAt;
+            extendedBy.set(id, seq);
           }
         }
-        extended.push([seq, members]);
+        this.#seq = Math.max(this.#seq, seq);
       }
       const converted: Record<string, string[]> = {};
       for (const key in fields) converted[key] = [...fields[key]!];
@@ -487,13 +514,9 @@ class Saver implements Persister {
     }
     this.#versionSaved = true;
     for (const [map, sub] of stale) map.set(sub, STALE);
-    for (const [seq, members] of extended) {
-      this.#seq = Math.max(this.#seq, seq);
-      // An expiry entry of rows that were not restored (this session wrote them) is removed.
-      if (members.size === 0) this.#retry.add(`x\0${seq}`);
-      else this.#xs.set(seq, members);
-      for (const id of members) this.#xOf.set(id, seq);
-    }
+    for (const [key, pk] of staleRows) savedMap(this.#rows, key).set(pk, { v: STALE, e: 0, x: 0 });
+    // An expiry entry no restored row needs (they were rewritten, or written this session) is removed.
+    for (const [seq] of xs) this.#xs.set(seq, 0);
     // Restored: saved as it is, and older than every request of this session (stamp 0),
     // so a response that arrives afterwards replaces it.
     for (const key in rows) {
@@ -502,9 +525,15 @@ class Saver implements Persister {
       for (const pk in rows[key]) {
         const cell = cells.get(pk)!;
         cell._stamp = 0;
-        saved.set(pk, baseOf(cell));
-        this.#exps.set(`r\0${key}\0${pk}`, cell._expiresAt);
+        const x = extendedBy.get(`r\0${key}\0${pk}`) ?? 0;
+        if (x) this.#xs.set(x, this.#xs.get(x)! + 1);
+        saved.set(pk, { v: baseOf(cell), e: cell._expiresAt, x });
       }
+    }
+    for (const [seq, count] of this.#xs) {
+      if (count > 0) continue;
+      this.#xs.delete(seq);
+      this.#retry.add(`x\0${seq}`);
     }
     for (const key in lists) {
       const saved = savedMap(this.#lists, key);

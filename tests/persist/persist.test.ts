@@ -337,6 +337,29 @@ save('after a refetch of equal data, a new Controller restores the rows with the
   assert.ok(b.ctrl.isStale(ctx.getInvoice, { id: 'i5' }), 'stale once that expiry passed');
 });
 
+save('an expiry entry survives a restart while restored rows need it; a row rewritten since keeps its own, later expiry', async (ctx) => {
+  const a = await filled(ctx);
+  ctx.now += 1_000;
+  await a.ctrl.fetch(ctx.getInvoices); // equal data: the rows are vouched for until +11,000
+  ctx.now += 1_000;
+  a.ctrl.set(Invoice, { id: 'i5' }, { id: 'i5', amount: '55' }); // i5 changes: saved with its value, until +62,000
+  await a.persister.flush();
+  const expiryEntries = async () => [...(await indexedDBStorage('app', ctx.idb).load())].map(([id]) => id).filter((id) => id.startsWith('x\0'));
+  const saved = await expiryEntries();
+  assert.is(saved.length, 1, 'the list refetch\'s, 8 rows left in it (it still lists i5)');
+  ctx.now += 9_500; // +11,500
+  const b = ctx.open();
+  await b.persister.restored;
+  await b.persister.flush();
+  assert.not.ok(b.ctrl.isStale(ctx.getInvoice, { id: 'i5' }), 'i5 keeps its own expiry, later than the expiry entry listing it');
+  assert.ok(b.ctrl.isStale(ctx.getInvoice, { id: 'i0' }), 'i0 was vouched for until +11,000');
+  assert.equal(await expiryEntries(), saved, 'the expiry entries are still needed');
+  ctx.now -= 1_000; // +10,500: a third Controller still finds i0 fresh through the entry
+  const c = ctx.open();
+  await c.persister.restored;
+  assert.not.ok(c.ctrl.isStale(ctx.getInvoice, { id: 'i0' }));
+});
+
 save('the writes of one task make one storage write', async (ctx) => {
   const { storage, calls } = recording(indexedDBStorage('app', ctx.idb));
   const a = await filled(ctx, storage);
