@@ -21,7 +21,7 @@
 import { batch } from '@preact/signals-core';
 import { deserialize } from '../schema/Entity.js';
 import { isDeserializer, isEntity } from '../schema/visit.js';
-import type { EntityClass, Schema } from '../schema/types.js';
+import type { CollectionLike, EntityClass, Schema } from '../schema/types.js';
 import { Staging } from '../store/Staging.js';
 import { baseOf, type Row } from '../store/Store.js';
 import type { Controller } from './Controller.js';
@@ -76,22 +76,8 @@ export function dehydrate(ctrl: Controller): DehydratedState {
   for (const [key, table] of store._tables) {
     const fields = new Set<string>();
     for (const [pk, cell] of table._cells) {
-      let row = baseOf(cell);
-      if (row === undefined) continue;
-      for (const field in row) {
-        const v: unknown = row[field];
-        const proto = typeof v === 'object' && v !== null && Object.getPrototypeOf(v);
-        if (proto && proto !== Object.prototype && proto !== Array.prototype) {
-          // A deserialized value (`Date`, `Decimal`, Temporal) travels as its `toJSON`.
-          const toJSON: unknown = (v as { toJSON?: unknown }).toJSON;
-          if (typeof toJSON !== 'function') {
-            throw new HydrationError(`dehydrate: ${key}.${field} of ${pk} has no toJSON`);
-          }
-          fields.add(field);
-          row = { ...row, [field]: toJSON.call(v) };
-        }
-      }
-      (rows[key] ??= {})[pk] = [row, cell._expiresAt];
+      const row = baseOf(cell);
+      if (row !== undefined) (rows[key] ??= {})[pk] = [jsonRow(key, pk, row, fields), cell._expiresAt];
     }
     if (fields.size) converted[key] = [...fields];
   }
@@ -109,6 +95,27 @@ export function dehydrate(ctrl: Controller): DehydratedState {
     if (data !== undefined) responses[key] = [data, meta.fetchedAt, meta.expiresAt, meta.invalidated];
   }
   return { version: VERSION, rows, converted, lists, responses };
+}
+
+/**
+ * @internal A stored row in its JSON form: each deserialized value (`Date`, `Decimal`,
+ * Temporal) replaced by its `toJSON`, its field added to `fields`; `row` itself when it
+ * holds none.
+ */
+export function jsonRow(key: string, pk: string, row: Row, fields: Set<string>): Row {
+  for (const field in row) {
+    const v: unknown = row[field];
+    const proto = typeof v === 'object' && v !== null && Object.getPrototypeOf(v);
+    if (proto && proto !== Object.prototype && proto !== Array.prototype) {
+      const toJSON: unknown = (v as { toJSON?: unknown }).toJSON;
+      if (typeof toJSON !== 'function') {
+        throw new HydrationError(`dehydrate: ${key}.${field} of ${pk} has no toJSON`);
+      }
+      fields.add(field);
+      row = { ...row, [field]: toJSON.call(v) };
+    }
+  }
+  return row;
 }
 
 //#endregion
@@ -132,7 +139,7 @@ export function dehydrate(ctrl: Controller): DehydratedState {
  * const ctrl = new Controller();
  * hydrate(ctrl, window.__STATE__, [Invoice, getUsers.schema]);
  */
-export function hydrate(ctrl: Controller, state: DehydratedState, schemas: readonly Schema[] = []): void {
+export function hydrate<C extends Controller>(ctrl: C, state: DehydratedState, schemas: readonly Schema[] = []): C {
   if (!isObject(state) || state.version !== VERSION) {
     fail(`not a dehydrate() state of version ${VERSION}`);
   }
@@ -151,7 +158,8 @@ export function hydrate(ctrl: Controller, state: DehydratedState, schemas: reado
     for (const pk in byPk) {
       const entry = byPk[pk];
       check(Array.isArray(entry) && isObject(entry[0]) && typeof entry[1] === 'number', `rows.${key}.${pk}`);
-      const row: Row = { ...entry[0] };
+      // An own `__proto__` key (JSON.parse makes one) would set the prototype of the instance.
+      const { __proto__: _, ...row }: Row = entry[0];
       for (const field of fields) {
         const fn = cls.schema[field];
         if (!isDeserializer(fn)) fail(`${key}.${field} has no deserializer`);
@@ -168,7 +176,8 @@ export function hydrate(ctrl: Controller, state: DehydratedState, schemas: reado
   for (const key in lists) {
     const byArgs = lists[key];
     check(isObject(byArgs), `lists.${key}`);
-    const collection = { key, accepts: () => false };
+    // A `set` write names its list by key alone (`accepts` is for the other modes).
+    const collection = { key } as CollectionLike;
     for (const argsKey in byArgs) {
       const [args, items] = Array.isArray(byArgs[argsKey]) ? byArgs[argsKey] : [];
       check(Array.isArray(args) && (Array.isArray(items) || isObject(items)), `lists.${key}.${argsKey}`);
@@ -200,6 +209,7 @@ export function hydrate(ctrl: Controller, state: DehydratedState, schemas: reado
       result._meta.value = { fetchedAt, expiresAt, error: undefined, errorExpiresAt: 0, invalidated: !!invalidated };
     }
   });
+  return ctrl;
 }
 
 /** Entity key → class, for every entity reachable from `schemas`. */
