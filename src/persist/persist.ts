@@ -98,7 +98,11 @@ export function persist(ctrl: Controller, storage: PersistStorage, options: Pers
   return new Saver(ctrl, storage, options);
 }
 
-/** The parts of an entry id: kind (`r` row, `l` list, `q` response, `m` meta), key, pk or args key. */
+/**
+ * The parts of an entry id (`kind\0key\0sub`): kind (`r` row, `l` list, `q` response, `m`
+ * meta, `x` expiry), key (entity or Collection key, which hold no NUL; an endpoint key or
+ * expiry sequence number runs to the end), pk or args key.
+ */
 function parseId(id: string): [kind: string, key: string, sub: string] {
   const end = id.indexOf('\0', 2);
   return end < 0 ? [id[0]!, id.slice(2), ''] : [id[0]!, id.slice(2, end), id.slice(end + 1)];
