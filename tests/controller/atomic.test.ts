@@ -4,7 +4,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { All, Controller, Entity, RestEndpoint, SchemaError, effect } from '../../src/index.js';
+import { dev } from '../_fixtures/env.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
+
+/** The message of rows nested too deep (its hint in development only). */
+const NESTED = `Node: rows nest over 256 deep${dev ? ' (cut the chain with Lazy)' : ''}`;
 
 class Node extends Entity {
   id = '';
@@ -110,7 +114,7 @@ depth('a chain of 1,000 self-referencing entities is a SchemaError naming the en
   ctrl.set(Node, { id: 'n0', label: 'before' });
   const error = await ctrl.fetch(getNode, { id: 'n0' }).then(() => undefined, (e) => e);
   assert.instance(error, SchemaError);
-  assert.is(error.message, 'getNode: Node: rows nest over 256 deep (cut the chain with Lazy)');
+  assert.is(error.message, `getNode: ${NESTED}`);
   assert.is(ctrl.getError(getNode, { id: 'n0' }), error);
   assert.is(ctrl.meta(getNode, { id: 'n0' }).value.fetchedAt, 0, 'not marked fetched');
   assert.is(ctrl.get(Node, { id: 'n0' })!.label, 'before');
@@ -124,7 +128,7 @@ depth('a chain of 1,000 self-referencing entities is a SchemaError naming the en
 
 depth('rows chained deeper than 256 by many writes make reads of the head a named SchemaError, never a RangeError', ({ ctrl }) => {
   for (let i = 0; i < 700; i++) ctrl.set(Node, { id: `m${i}`, next: i + 1 < 700 ? `m${i + 1}` : undefined });
-  assert.throws(() => ctrl.get(Node, { id: 'm0' }), (e: Error) => e instanceof SchemaError && e.message === 'Node: rows nest over 256 deep (cut the chain with Lazy)');
+  assert.throws(() => ctrl.get(Node, { id: 'm0' }), (e: Error) => e instanceof SchemaError && e.message === NESTED);
   assert.is(chainLength(ctrl.get(Node, { id: 'm500' })), 200);
 });
 
@@ -204,6 +208,62 @@ readers('onError defaults to console.error', ({ ctrl: _ }) => {
   stop();
 });
 
+readers('new rows of a response whose merge hook throws are undone: no member, no index entry, no stamp, table never stored', async ({ server, ctrl }) => {
+  class Account extends Entity {
+    id = '';
+    email = '';
+    pk() {
+      return this.id;
+    }
+    static override key = 'Account';
+    static override indexes = ['email'];
+  }
+  class Strict extends Entity {
+    id = '';
+    pk() {
+      return this.id;
+    }
+    static override key = 'Strict';
+    static override mergeWithStore(): never {
+      throw new Error('merge refused');
+    }
+  }
+  const signup = new RestEndpoint({ urlPrefix: server.url, path: '/signup', name: 'signup', schema: { accounts: [Account], strict: Strict } });
+  // A request started before the failing response answers after it.
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  server.route('GET', '/older', async (_req, res) => {
+    await answered;
+    json(res, 200, [{ id: 'a2', email: 'older@x' }]);
+  });
+  const older = ctrl.fetch(new RestEndpoint({ urlPrefix: server.url, path: '/older', name: 'older', schema: [Account] }));
+  ctrl.set(Strict, { id: 's' });
+  // The index exists before the write, a reader waits for a new row, `All` was never stored.
+  assert.is(ctrl.get(Account, { email: 'a@x' }), undefined);
+  let runs = 0;
+  const stop = effect(() => {
+    ctrl.get(Account, { id: 'a1' });
+    runs++;
+  });
+  const accounts = Array.from({ length: 50 }, (_, i) => ({ id: `a${i}`, email: i === 1 ? 'a@x' : `${i}@x` }));
+  assert.throws(() => ctrl.setResponse(signup, { accounts, strict: { id: 's' } }), /merge refused/);
+  assert.is(runs, 1, 'the reader of a new row never re-ran');
+  assert.is(ctrl.get(Account, { id: 'a1' }), undefined);
+  assert.is(ctrl.get(Account, { email: 'a@x' }), undefined, 'the index entry is gone');
+  assert.is(ctrl.get(new All(Account)), undefined, 'the table was never stored');
+  // The older request's row is written: the failed response left no newer stamp on it.
+  answer();
+  await older;
+  assert.is(ctrl.get(Account, { id: 'a2' })!.email, 'older@x');
+  // Written again, the rows are stored as if the failed response had never been.
+  ctrl.set([Account], accounts);
+  assert.is(runs, 2);
+  assert.is(ctrl.get(Account, { email: 'a@x' })!.id, 'a1');
+  const ids = accounts.map((a) => a.id).filter((id) => id !== 'a2');
+  assert.equal(ctrl.get(new All(Account))!.map((a) => a.id), ['a2', ...ids], 'in first-stored order');
+  stop();
+});
+
 depth.run();
 readers.run();
 
@@ -229,7 +289,7 @@ layers('a mutation whose response fails on its first read is undone, its optimis
   assert.is(ctrl.get(Node, { id: 'b' })!.label, 'optimistic', 'the layer shows at once');
   const error = await saving.then(() => undefined, (e) => e);
   assert.instance(error, SchemaError);
-  assert.is(error.message, 'rename: Node: rows nest over 256 deep (cut the chain with Lazy)');
+  assert.is(error.message, `rename: ${NESTED}`);
   assert.is(ctrl.get(Node, { id: 'b' })!.label, 'B', 'rolled back to the server data');
   assert.is(ctrl.get(Node, { id: 'x1' }), undefined, 'nothing of the response kept');
   assert.equal(ctrl.get(all)!.map((n) => n.id), ['a', 'b', 'c']);
