@@ -9,7 +9,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const peers = ['@preact/signals-core', 'solid-js', 'solid-js/*', 'preact', 'preact/*', '@preact/signals'];
-export const entries = { index: 'src/index.ts', 'solid/index': 'src/solid/index.ts', 'preact/index': 'src/preact/index.ts', 'live/index': 'src/live/index.ts' };
+export const entries = { index: 'src/index.ts', 'solid/index': 'src/solid/index.ts', 'preact/index': 'src/preact/index.ts', 'live/index': 'src/live/index.ts', 'tabs/index': 'src/tabs/index.ts' };
 
 rmSync('dist', { recursive: true, force: true });
 // One module per source file, imports kept: an app's bundler then drops every module and

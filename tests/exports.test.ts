@@ -7,6 +7,7 @@ import * as vanilla from '../src/index.js';
 import * as liveEntry from '../src/live/index.js';
 import * as preact from '../src/preact/index.js';
 import * as solid from '../src/solid/index.js';
+import * as tabsEntry from '../src/tabs/index.js';
 
 const exportsOf = (entry: object) => Object.keys(entry).sort();
 /** Names an entry exports with `export type { … }` (types leave no trace at runtime). */
@@ -167,6 +168,11 @@ api('signal-cache/preact exports exactly the reviewed names', () => {
 
 api('signal-cache/live exports exactly the reviewed names', () => {
   assert.equal(exportsOf(liveEntry), ['live']);
+});
+
+api('signal-cache/tabs exports exactly the reviewed names', () => {
+  assert.equal(exportsOf(tabsEntry), ['TabsError', 'shareTabs']);
+  assert.equal(typeExportsOf('tabs/index.ts'), ['ShareTabsOptions', 'TabShare']);
 });
 
 api.run();

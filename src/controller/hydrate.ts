@@ -75,22 +75,8 @@ export function dehydrate(ctrl: Controller): DehydratedState {
   for (const [key, table] of store._tables) {
     const fields = new Set<string>();
     for (const [pk, cell] of table._cells) {
-      let row = baseOf(cell);
-      if (row === undefined) continue;
-      for (const field in row) {
-        const v: unknown = row[field];
-        const proto = typeof v === 'object' && v !== null && Object.getPrototypeOf(v);
-        if (proto && proto !== Object.prototype && proto !== Array.prototype) {
-          // A deserialized value (`Date`, `Decimal`, Temporal) travels as its `toJSON`.
-          const toJSON: unknown = (v as { toJSON?: unknown }).toJSON;
-          if (typeof toJSON !== 'function') {
-            throw new HydrationError(`dehydrate: ${key}.${field} of ${pk} has no toJSON`);
-          }
-          fields.add(field);
-          row = { ...row, [field]: toJSON.call(v) };
-        }
-      }
-      (rows[key] ??= {})[pk] = [row, cell._expiresAt];
+      const row = baseOf(cell);
+      if (row !== undefined) (rows[key] ??= {})[pk] = [jsonRow(key, pk, row, fields), cell._expiresAt];
     }
     if (fields.size) converted[key] = [...fields];
   }
@@ -108,6 +94,27 @@ export function dehydrate(ctrl: Controller): DehydratedState {
     if (data !== undefined) responses[key] = [data, meta.fetchedAt, meta.expiresAt, meta.invalidated];
   }
   return { version: VERSION, rows, converted, lists, responses };
+}
+
+/**
+ * @internal A stored row in its JSON form: each deserialized value (`Date`, `Decimal`,
+ * Temporal) replaced by its `toJSON`, its field added to `fields`; `row` itself when it
+ * holds none.
+ */
+export function jsonRow(key: string, pk: string, row: Row, fields: Set<string>): Row {
+  for (const field in row) {
+    const v: unknown = row[field];
+    const proto = typeof v === 'object' && v !== null && Object.getPrototypeOf(v);
+    if (proto && proto !== Object.prototype && proto !== Array.prototype) {
+      const toJSON: unknown = (v as { toJSON?: unknown }).toJSON;
+      if (typeof toJSON !== 'function') {
+        throw new HydrationError(`dehydrate: ${key}.${field} of ${pk} has no toJSON`);
+      }
+      fields.add(field);
+      row = { ...row, [field]: toJSON.call(v) };
+    }
+  }
+  return row;
 }
 
 //#endregion
@@ -201,8 +208,8 @@ export function hydrate(ctrl: Controller, state: DehydratedState, schemas: reado
   });
 }
 
-/** Entity key → class, for every entity reachable from `schemas`. */
-function entityClasses(schemas: readonly Schema[]): Map<string, EntityClass> {
+/** @internal Entity key → class, for every entity reachable from `schemas`. */
+export function entityClasses(schemas: readonly Schema[]): Map<string, EntityClass> {
   const found = new Map<string, EntityClass>();
   const seen = new Set<unknown>();
   const visit = (s: unknown): void => {
