@@ -47,6 +47,7 @@ const SCENARIOS = [
   { id: 'W15', file: 'bundle-size.mjs' },
   { id: 'W16', file: 'optimistic-edit.mjs' },
   { id: 'W20', file: 'mount-unmount-memory.mjs' },
+  { id: 'W21', file: 'hydrate-state.mjs' },
   { id: 'W23', file: 'remove-rows.mjs' },
 ];
 
@@ -301,6 +302,7 @@ function markdown(r) {
   out.push('- TanStack is not normalized: a list lives under one query key; views are `QueryObserver`s with `select` and `notifyOnChangeProps: [\'data\']`; notifications are made synchronous. A row update copies the list.');
   out.push('- TanStack DB (`@tanstack/db`): rows arrive through a sync collection (`begin`/`write`/`commit`/`markReady`, `rowUpdateMode: \'partial\'`), one transaction per server change; live queries are `createLiveQueryCollection`s (differential dataflow), read with `toArray`. Not normalized: a nested author is a second collection and an `innerJoin`.');
   out.push('- normalizr: `normalize`/`denormalize`, no memo.');
+  out.push('- State transfer (W21): signal-cache `dehydrate`/`hydrate`, TanStack Query `dehydrate`/`hydrate`, data-client\'s whole store state through `JSON.stringify` into a new store\'s initial state (`<DataProvider initialState>`); timed with `JSON.stringify` / `JSON.parse`, bytes are the JSON text\'s.');
   for (const s of r.scenarios) {
     const notes = [...(r.notes[s.id] ?? []), ...r.rows.filter((x) => x.workload === s.id && x.note).map((x) => `${peerLabel(x)}: ${x.note}`)];
     if (notes.length) out.push(`- **${s.id}** (${s.file}): ${notes.map(md).join('; ')}`);

@@ -112,9 +112,10 @@ const resolved = Promise.resolve();
  * With `optimistic`, reads see the optimistic state its React DataStore computes after
  * every dispatch (`state.optimistic.reduce(reducer, state)`), and `lastFetch` is the last
  * fetch action dispatched (its `meta.createdAt` resolves it, as the NetworkManager does).
+ * With `state`, the store starts from it (what `<DataProvider initialState>` does).
  */
-export function createStore({ optimistic = false } = {}) {
-  let state = initialState;
+export function createStore({ optimistic = false, state: initial = initialState } = {}) {
+  let state = initial;
   let visible = state;
   let lastFetch;
   const listeners = [];

@@ -23,7 +23,7 @@ import { denormalizeValue, normalizeRoot } from '../schema/visit.js';
 import { sweep } from '../store/gc.js';
 import { resetStore } from '../store/reset.js';
 import { Staging } from '../store/Staging.js';
-import { Store, type Meta } from '../store/Store.js';
+import { Store, type Meta, type ResultCell } from '../store/Store.js';
 import { Views } from '../store/Views.js';
 import { Walker } from '../store/Walker.js';
 import { equalValue } from '../util/equal.js';
@@ -466,17 +466,15 @@ export class Controller {
     if (!endpoint.sideEffect && stamp > this.#reset) {
       const result = this.#store._result(key);
       if (stamp >= result._stamp) {
-        const now = this.#clock();
-        this.#batch(() => {
-          result._meta.value = {
-            ...result._meta.peek(),
-            error: named,
-            errorExpiresAt: now + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
-          };
-        });
+        this.#patch(result, { error: named, errorExpiresAt: this.#clock() + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY) });
       }
     }
     return named;
+  }
+
+  /** Changes fields of the result's meta, in one batch. */
+  #patch(result: ResultCell, change: Partial<Meta>): void {
+    this.#batch(() => (result._meta.value = { ...result._meta.peek(), ...change }));
   }
 
   //#endregion
@@ -563,13 +561,9 @@ export class Controller {
    */
   setError<E extends EndpointInterface>(endpoint: E, ...argsAndError: readonly unknown[]): void {
     const args = argsAndError.slice(0, -1);
-    const result = this.#store._result(endpoint.key(...args));
-    this.#batch(() => {
-      result._meta.value = {
-        ...result._meta.peek(),
-        error: argsAndError[argsAndError.length - 1] as Error,
-        errorExpiresAt: this.#clock() + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
-      };
+    this.#patch(this.#store._result(endpoint.key(...args)), {
+      error: argsAndError[argsAndError.length - 1] as Error,
+      errorExpiresAt: this.#clock() + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
     });
   }
 
@@ -592,7 +586,7 @@ export class Controller {
     const key = endpoint.key(...args);
     const result = this.#store._result(key);
     result._invalidated = this.#stamp;
-    this.#batch(() => (result._meta.value = { ...result._meta.peek(), invalidated: true }));
+    this.#patch(result, { invalidated: true });
     this.#refetch(key);
   }
 

@@ -20,7 +20,7 @@
  */
 import { batch } from '@preact/signals-core';
 import { deserialize, isDeserializer, isEntity } from '../schema/Entity.js';
-import type { EntityClass, Schema } from '../schema/types.js';
+import type { CollectionLike, EntityClass, Schema } from '../schema/types.js';
 import { Staging } from '../store/Staging.js';
 import { baseOf, type Row } from '../store/Store.js';
 import type { Controller } from './Controller.js';
@@ -138,7 +138,7 @@ export function jsonRow(key: string, pk: string, row: Row, fields: Set<string>):
  * const ctrl = new Controller();
  * hydrate(ctrl, window.__STATE__, [Invoice, getUsers.schema]);
  */
-export function hydrate(ctrl: Controller, state: DehydratedState, schemas: readonly Schema[] = []): void {
+export function hydrate<C extends Controller>(ctrl: C, state: DehydratedState, schemas: readonly Schema[] = []): C {
   if (!isObject(state) || state.version !== VERSION) {
     fail(`not a dehydrate() state of version ${VERSION}`);
   }
@@ -157,7 +157,8 @@ export function hydrate(ctrl: Controller, state: DehydratedState, schemas: reado
     for (const pk in byPk) {
       const entry = byPk[pk];
       check(Array.isArray(entry) && isObject(entry[0]) && typeof entry[1] === 'number', `rows.${key}.${pk}`);
-      const row: Row = { ...entry[0] };
+      // An own `__proto__` key (JSON.parse makes one) would set the prototype of the instance.
+      const { __proto__: _, ...row }: Row = entry[0];
       for (const field of fields) {
         const fn = cls.schema[field];
         if (!isDeserializer(fn)) fail(`${key}.${field} has no deserializer`);
@@ -174,7 +175,8 @@ export function hydrate(ctrl: Controller, state: DehydratedState, schemas: reado
   for (const key in lists) {
     const byArgs = lists[key];
     check(isObject(byArgs), `lists.${key}`);
-    const collection = { key, accepts: () => false };
+    // A `set` write names its list by key alone (`accepts` is for the other modes).
+    const collection = { key } as CollectionLike;
     for (const argsKey in byArgs) {
       const [args, items] = Array.isArray(byArgs[argsKey]) ? byArgs[argsKey] : [];
       check(Array.isArray(args) && (Array.isArray(items) || isObject(items)), `lists.${key}.${argsKey}`);
@@ -206,6 +208,7 @@ export function hydrate(ctrl: Controller, state: DehydratedState, schemas: reado
       result._meta.value = { fetchedAt, expiresAt, error: undefined, errorExpiresAt: 0, invalidated: !!invalidated };
     }
   });
+  return ctrl;
 }
 
 /** @internal Entity key → class, for every entity reachable from `schemas`. */

@@ -192,7 +192,8 @@ export class Endpoint<A extends readonly any[] = any[], R = any, S extends Schem
    * own: pass a fetch function to the constructor or override this method.
    */
   fetch(..._args: A): Promise<R> {
-    return Promise.reject(new Error(`${this.name}: no fetch function; pass one to new Endpoint(fetchFunction, options)`));
+    const message = `${this.name}: no fetch function`;
+    return Promise.reject(new Error(typeof process < 'u' && process.env.NODE_ENV !== 'production' ? `${message}; pass one to new Endpoint(fetchFunction, options)` : message));
   }
 
   /**

@@ -29,7 +29,6 @@ import type { Collection, CollectionAddition } from '../schema/Collection.js';
 import type { EntityInput, Schema } from '../schema/types.js';
 import type { Values } from '../schema/Values.js';
 import { defineOwn, Endpoint, withShape, type EndpointOptions, type SameTypeOptions } from './Endpoint.js';
-import { DEV } from '../util/env.js';
 import { NetworkError } from './NetworkError.js';
 import { compilePath, searchString, unsendable, type PathParams } from './path.js';
 
@@ -369,7 +368,7 @@ export class RestEndpoint<
       return JSON.parse(text);
     } catch (error) {
       // The body is data: quoted in development only.
-      const start = DEV ? `. Body starts with: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}` : '';
+      const start = typeof process < 'u' && process.env.NODE_ENV !== 'production' ? `. Body starts with: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}` : '';
       throw new Error(
         `${this.name}: the response body of ${this.method} ${this.#redact(response.url)} is not valid JSON ` +
           `(${(error as Error).message})${start}`,
@@ -506,7 +505,10 @@ export class RestEndpoint<
       return out;
     };
     const mapped = map(this.schema);
-    if (found === null) throw new Error(`${this.name}: .${what} needs a Collection schema, but the schema is ${describeSchema(this.schema)}`);
+    if (found === null) {
+      const message = `${this.name}: .${what} needs a Collection schema`;
+      throw new Error(typeof process < 'u' && process.env.NODE_ENV !== 'production' ? `${message}, but the schema is ${describeSchema(this.schema)}` : message);
+    }
     return alone ? found : mapped;
   }
 

@@ -52,7 +52,11 @@ export function CacheProvider({ controller, children }: CacheProviderProps): VNo
 export function useController(): Controller {
   const ctrl = useContext(ControllerContext);
   if (ctrl === undefined) {
-    throw new Error('signal-cache/preact: useController() found no <CacheProvider> above this component. Wrap the app in <CacheProvider>.');
+    throw new Error(
+      typeof process < 'u' && process.env.NODE_ENV !== 'production'
+        ? 'signal-cache/preact: useController() found no <CacheProvider> above this component. Wrap the app in <CacheProvider>.'
+        : 'signal-cache/preact: no <CacheProvider>',
+    );
   }
   return ctrl;
 }

@@ -143,9 +143,11 @@ export abstract class Entity {
     delete input.__proto__;
     const pk = this.pk(input, undefined, undefined, ctx.args);
     if (pk === undefined) {
+      const message = `${ctx.source}: ${this._key} at ${at(path)} has no usable pk`;
       throw new SchemaError(
-        `${ctx.source}: ${this._key} at ${at(path)} has no usable pk (pk() must return a ` +
-          `non-empty string or a number); got ${describe(input)}`,
+        typeof process < 'u' && process.env.NODE_ENV !== 'production'
+          ? `${message} (pk() must return a non-empty string or a number); got ${describe(input)}`
+          : message,
         path,
       );
     }

@@ -3,7 +3,6 @@
  * schema, where in the value the problem is, and what was found (the value itself in
  * development only).
  */
-import { DEV } from '../util/env.js';
 export class SchemaError extends Error {
   override name = 'SchemaError';
   /** Where in the response the problem is, as a dotted path (`''` for the root). */
@@ -21,18 +20,21 @@ export class SchemaError extends Error {
 export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return `an array of ${value.length}`;
-  if (!DEV) return typeof value;
-  if (typeof value === 'object') {
-    let text: string;
-    try {
-      text = JSON.stringify(value);
-    } catch {
-      text = Object.prototype.toString.call(value);
+  // Development only (a production bundle drops the branch): the value itself, shortened.
+  if (typeof process < 'u' && process.env.NODE_ENV !== 'production') {
+    if (typeof value === 'object') {
+      let text: string;
+      try {
+        text = JSON.stringify(value);
+      } catch {
+        text = Object.prototype.toString.call(value);
+      }
+      return text.length > 80 ? `${text.slice(0, 77)}...` : text;
     }
-    return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+    if (typeof value === 'string') return JSON.stringify(value.length > 60 ? value.slice(0, 57) + '...' : value);
+    return String(value);
   }
-  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? value.slice(0, 57) + '...' : value);
-  return String(value);
+  return typeof value;
 }
 
 /** @internal Formats a path for messages: `response` for the root. */

@@ -30,7 +30,8 @@ export class Union<M extends { readonly [name: string]: EntityClass } = { readon
     const member = own(this.schema, name);
     if (member === undefined) {
       throw new SchemaError(
-        `${ctx.source}: Union at ${at(path)} has no member "${name}" (members: ${Object.keys(this.schema).join(', ')}); got ${describe(value)}`,
+        `${ctx.source}: Union at ${at(path)} has no member "${name}"` +
+          (typeof process < 'u' && process.env.NODE_ENV !== 'production' ? ` (members: ${Object.keys(this.schema).join(', ')}); got ${describe(value)}` : ''),
         path,
       );
     }

@@ -54,7 +54,11 @@ export function CacheProvider(props: CacheProviderProps): JSX.Element {
 export function useController(): Controller {
   const ctrl = useContext(ControllerContext);
   if (ctrl === undefined) {
-    throw new Error('signal-cache/solid: useController() found no <CacheProvider> above this component. Wrap the app in <CacheProvider>.');
+    throw new Error(
+      typeof process < 'u' && process.env.NODE_ENV !== 'production'
+        ? 'signal-cache/solid: useController() found no <CacheProvider> above this component. Wrap the app in <CacheProvider>.'
+        : 'signal-cache/solid: no <CacheProvider>',
+    );
   }
   return ctrl;
 }

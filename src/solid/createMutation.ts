@@ -37,8 +37,8 @@ export function createMutation<A extends unknown[], R>(fn: (...args: A) => Promi
       if (id === last) setState({ data });
       return data;
     } catch (error) {
+      // Resolves `undefined`: the error is in `error()`.
       if (id === last) setState((s) => ({ data: s.data, error: error as Error }));
-      return undefined;
     }
   };
   return { run, pending: () => !!state().pending, error: () => state().error, data: () => state().data };

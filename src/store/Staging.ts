@@ -38,7 +38,9 @@ export class Staging implements NormalizeContext {
     if (known === undefined) this._classes.set(key, schema);
     else if (known !== schema && !(schema.prototype instanceof known) && !(known.prototype instanceof schema)) {
       throw new SchemaError(
-        `${this.source}: two entity classes (${known.name}, ${schema.name}) share the key "${key}"; give each a distinct static key`,
+        typeof process < 'u' && process.env.NODE_ENV !== 'production'
+          ? `${this.source}: two entity classes (${known.name}, ${schema.name}) share the key "${key}"; give each a distinct static key`
+          : `${this.source}: two entity classes share the key "${key}"`,
       );
     }
     let rows = this._rows.get(key);

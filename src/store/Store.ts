@@ -246,14 +246,14 @@ export class Store {
   /**
    * @internal Records how to restore the bookkeeping of a row, list or result (stamp,
    * expiry, list args, meta) when the transaction in progress fails; values written
-   * through `_put` / `_putList` are recorded there. Free outside a transaction: `?.`
-   * skips building the closure.
+   * through `_put` / `_putList` are recorded there. Free outside a transaction.
    */
   _save(cell: { _stamp: number; _expiresAt?: number; _args?: readonly unknown[]; readonly _sig: Signal<any>; readonly _meta?: Signal<Meta> }): void {
+    if (!this.#undo) return;
     const { _stamp, _expiresAt, _args } = cell;
     const value = cell._sig.peek();
     const meta = cell._meta?.peek();
-    this.#undo?.push(() => {
+    this.#undo.push(() => {
       cell._stamp = _stamp;
       if (_expiresAt !== undefined) cell._expiresAt = _expiresAt;
       if (_args !== undefined) cell._args = _args;

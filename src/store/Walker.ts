@@ -28,7 +28,6 @@
 import type { CollectionLike, DenormalizeContext, EntityClass, Schema } from '../schema/types.js';
 import { denormalizeValue } from '../schema/visit.js';
 import { SchemaError } from '../schema/SchemaError.js';
-import { DEV } from '../util/env.js';
 import { indexOf } from './indexes.js';
 import type { Cell, Row, Store, Table } from './Store.js';
 
@@ -137,7 +136,8 @@ export class Walker implements DenormalizeContext {
 
   #build(schema: EntityClass, cell: Cell, row: Row, parent: Frame | undefined): object {
     if (this.#depth === MAX_DEPTH) {
-      throw new SchemaError(`${schema._key}: rows nest over ${MAX_DEPTH} deep (cut the chain with Lazy)`);
+      const message = `${schema._key}: rows nest over ${MAX_DEPTH} deep`;
+      throw new SchemaError(typeof process < 'u' && process.env.NODE_ENV !== 'production' ? `${message} (cut the chain with Lazy)` : message);
     }
     const obj = schema._create(row);
     const index = this.#index++;
@@ -152,7 +152,7 @@ export class Walker implements DenormalizeContext {
       this.#top = parent;
       this.#depth--;
     }
-    if (DEV) Object.freeze(obj);
+    if (typeof process < 'u' && process.env.NODE_ENV !== 'production') Object.freeze(obj);
     if (frame.low === index) this.#finish(frame);
     else if (parent !== undefined && frame.low < parent.low) parent.low = frame.low;
     if (parent !== undefined) {

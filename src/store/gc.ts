@@ -138,7 +138,7 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean)
           cell._obj = cell._deps = cell._vals = undefined;
           dropped++;
         }
-        if (left) table._version.value = table._version.peek() + 1;
+        if (left) table._version.value++;
       }
       return dropped;
     }),

@@ -8,7 +8,6 @@
  * with `===`. When nothing differs the previous result itself is returned, and the
  * computed signal does not notify its readers.
  */
-import { DEV } from '../util/env.js';
 import { MAX_DEPTH } from '../util/equal.js';
 
 /**
@@ -28,7 +27,7 @@ export function share<T>(prev: unknown, next: T, depth = 0): T {
       }
       if (same) return prev as T;
     }
-    if (DEV && !Object.isFrozen(next)) Object.freeze(next);
+    if (typeof process < 'u' && process.env.NODE_ENV !== 'production' && !Object.isFrozen(next)) Object.freeze(next);
     return next;
   }
   if (next !== null && typeof next === 'object' && Object.getPrototypeOf(next) === Object.prototype) {
@@ -47,7 +46,7 @@ export function share<T>(prev: unknown, next: T, depth = 0): T {
       for (const _ in prev) count--;
       if (same && count === 0) return prev as T;
     }
-    if (DEV && !Object.isFrozen(next)) Object.freeze(next);
+    if (typeof process < 'u' && process.env.NODE_ENV !== 'production' && !Object.isFrozen(next)) Object.freeze(next);
   }
   return next;
 }

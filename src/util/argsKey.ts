@@ -65,7 +65,11 @@ export function argsKey(args: readonly unknown[], source = 'arguments'): string 
   try {
     return stableStringify(end === 1 ? args[0] : args.slice(0, end));
   } catch {
-    throw new TypeError(`${source}: arguments with a symbol, an invalid Date or over ${MAX_DEPTH} levels have no key`);
+    throw new TypeError(
+      typeof process < 'u' && process.env.NODE_ENV !== 'production'
+        ? `${source}: arguments with a symbol, an invalid Date or over ${MAX_DEPTH} levels have no key`
+        : `${source}: arguments have no key`,
+    );
   }
 }
 

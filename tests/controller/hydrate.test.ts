@@ -157,8 +157,7 @@ wet.after.each((ctx) => ctx.server.close());
 wet('restores instances, deserialized fields and shared identity, sending no request for fresh data', async (ctx) => {
   const state = await serverState(ctx);
   const sent = ctx.server.requests.length;
-  const client = new Controller({ clock: ctx.clock });
-  hydrate(client, state, [Invoice]);
+  const client = hydrate(new Controller({ clock: ctx.clock }), state, [Invoice]);
   const list = await client.fetchIfStale(ctx.getInvoices);
   const one = await client.fetchIfStale(ctx.getInvoice, { id: 'i1' });
   const mine = await client.fetchIfStale(ctx.getByCustomer, { customer: 'c1' });
@@ -269,6 +268,33 @@ wet('rejects another version or a malformed state by name, writing nothing', asy
   assert.is(rejected(ctx, badList), 'hydrate: malformed state at lists.L.');
   assert.is(rejected(ctx, { ...state, lists: { L: { a: 7 } } }), 'hydrate: malformed state at lists.L.a');
   assert.is(rejected(ctx, { ...state, lists: { L: 7 } }), 'hydrate: malformed state at lists.L');
+});
+
+wet('a running Controller keeps its data, meta and readers untouched when a state is rejected', async (ctx) => {
+  const state = await serverState(ctx);
+  const client = new Controller({ clock: ctx.clock });
+  await client.fetch(ctx.getCustomers);
+  const before = dehydrate(client);
+  const runs: unknown[] = [];
+  const stop = effect(() => void runs.push(client.get(Customer, { id: 'c1' })?.name, client.getResponse(ctx.getInvoices)));
+  const bad = { ...state, responses: { ...state.responses, zz: ['x', 1] } };
+  assert.throws(() => hydrate(client, bad as unknown as DehydratedState, [Invoice]), (e: Error) => e instanceof HydrationError && e.message === 'hydrate: malformed state at responses.zz');
+  stop();
+  assert.equal(dehydrate(client), before, 'rows, lists and responses as they were');
+  assert.equal(runs, ['Ada', undefined], 'no reader re-ran');
+});
+
+wet('drops an own __proto__ key of a row: the entity stays an instance of its class', async (ctx) => {
+  const state = await serverState(ctx);
+  const text = JSON.stringify(state).replace('{"id":"c1","name":"Ada"}', '{"id":"c1","name":"Ada","__proto__":{"isAdmin":true}}');
+  const tampered: DehydratedState = JSON.parse(text);
+  assert.ok(Object.hasOwn(tampered.rows.Customer.c1[0], '__proto__'), 'the state does carry the key');
+  const client = hydrate(new Controller({ clock: ctx.clock }), tampered, [Invoice]);
+  const ada = client.get(Customer, { id: 'c1' })!;
+  assert.instance(ada, Customer);
+  assert.is(Object.getPrototypeOf(ada), Customer.prototype);
+  assert.is((ada as unknown as { isAdmin?: boolean }).isAdmin, undefined);
+  assert.is(ada.name, 'Ada');
 });
 
 wet('rejects a field that fails to deserialize, after good rows, writing none of them', async (ctx) => {

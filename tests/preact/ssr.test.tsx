@@ -1,11 +1,14 @@
 // Preact server rendering: `renderToStringAsync` (preact-render-to-string) waits for
 // `useSuspense` inside `Suspense`, then the browser hydrates the markup from
 // `dehydrate(ctrl)` without a request. Requests are counted on the real HTTP server fixture.
-import { container, tick } from '../_fixtures/dom.js';
+import { container, tick, window } from '../_fixtures/dom.js';
+import type { Window } from 'happy-dom';
 import Decimal from 'decimal.js';
 import { hydrate as hydrateDom, render } from 'preact';
 import { Suspense } from 'preact/compat';
 import { renderToStringAsync } from 'preact-render-to-string';
+import { renderToPipeableStream } from 'preact-render-to-string/stream-node';
+import { Writable } from 'node:stream';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Controller, Entity, RestEndpoint, dehydrate, hydrate, type DehydratedState } from '../../src/index.js';
@@ -48,6 +51,23 @@ function App({ ctrl, getProducts }: { ctrl: Controller; getProducts: GetProducts
   );
 }
 
+/**
+ * happy-dom's NodeIterator has no `referenceNode`, which the island element of
+ * preact-render-to-string's stream reads: the last node `nextNode()` returned (what a
+ * browser's is while iterating forward).
+ */
+function withReferenceNode(document: Window['document']): void {
+  const create = document.createNodeIterator.bind(document);
+  document.createNodeIterator = (...args: Parameters<typeof create>) => {
+    const iterator = create(...args);
+    const next = iterator.nextNode.bind(iterator);
+    let reference: unknown = null;
+    Object.defineProperty(iterator, 'referenceNode', { get: () => reference });
+    iterator.nextNode = () => (reference = next());
+    return iterator;
+  };
+}
+
 interface Ctx {
   server: TestServer;
   getProducts: GetProducts;
@@ -86,6 +106,54 @@ ssr('renderToStringAsync renders the data; the client hydrates from the state wi
   assert.is(server.count('GET', '/products'), 1, 'the client sent no request');
 
   // Hydrated markup follows the cache afterwards.
+  ctrl.set(Product, { id: 'p1' }, { id: 'p1', name: 'Pencil', price: '1.5' });
+  await tick();
+  assert.is(root.querySelector('li')!.textContent, 'Pencil 1.50');
+  render(null, root);
+});
+
+ssr('renderToPipeableStream streams the fallback, then the data; the client hydrates from the state written last', async ({ server, getProducts }) => {
+  const before = server.count('GET', '/products');
+  const serverCtrl = new Controller();
+  const chunks = await new Promise<string[]>((resolve, reject) => {
+    const out: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        out.push(String(chunk));
+        done();
+      },
+    });
+    sink.on('finish', () => resolve(out));
+    renderToPipeableStream(<App ctrl={serverCtrl} getProducts={getProducts} />, { onError: reject }).pipe(sink);
+  });
+  // As an app's response does before it ends (a Transform's flush): the state, `<` escaped.
+  chunks.push(`<script>self.__STATE__=${JSON.stringify(dehydrate(serverCtrl)).replace(/</g, '\\u003c')}</script>`);
+  assert.is(server.count('GET', '/products'), before + 1, 'the server fetched once');
+  assert.match(chunks[0], '<p>loading</p>', 'the shell goes out with the fallback, before the data');
+  assert.not.match(chunks[0], 'Pen');
+  const html = chunks.join('');
+  assert.match(html, /<preact-island hidden data-target="[^"]+"><ul><li>Pen 1\.50<\/li><li>Ink 2\.00<\/li><\/ul><\/preact-island>/);
+
+  // The browser: the streamed page, its scripts (the island element swaps the data in for
+  // the fallback on the next frame, the state script), then the app hydrating it.
+  const root = container();
+  root.innerHTML = html;
+  withReferenceNode(window.document);
+  for (const [, code] of html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)) {
+    new Function('self', 'customElements', code)(globalThis, window.customElements);
+  }
+  await new Promise((done) => setTimeout(done, 50));
+  const main = root.querySelector('main')!;
+  assert.is(main.textContent, 'Pen 1.50Ink 2.00', 'the data took the fallback\'s place');
+  const li = root.querySelector('li');
+  const state = (globalThis as { __STATE__?: DehydratedState }).__STATE__!;
+  const ctrl = hydrate(new Controller(), state, [Product]);
+  hydrateDom(<App ctrl={ctrl} getProducts={getProducts} />, root);
+  await tick();
+  assert.is(root.querySelector('li'), li, 'the server nodes are kept (hydrated, not rendered anew)');
+  assert.is(main.innerHTML.replace(/<!--[^>]*-->/g, ''), '<ul><li>Pen 1.50</li><li>Ink 2.00</li></ul>');
+  assert.is(server.count('GET', '/products'), before + 1, 'the client sent no request');
+
   ctrl.set(Product, { id: 'p1' }, { id: 'p1', name: 'Pencil', price: '1.5' });
   await tick();
   assert.is(root.querySelector('li')!.textContent, 'Pencil 1.50');

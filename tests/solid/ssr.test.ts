@@ -40,8 +40,8 @@ interface Rendered {
   html: string;
   head: string;
   state: DehydratedState;
-  /** `renderToStream` of the same app, collected. */
-  stream: string;
+  /** The chunks `renderToStream` wrote for the same app, the state last. */
+  stream: string[];
   /** `renderToString` with a Controller that holds the data already. */
   sync: string;
 }
@@ -56,13 +56,65 @@ async function renderOnServer(server: TestServer): Promise<Rendered> {
   return JSON.parse(stdout);
 }
 
+/** The inline scripts of a piece of server markup, in document order. */
+function scriptsOf(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+}
+
 /** Runs the inline scripts of a piece of server markup, as the browser would while parsing it. */
 function runScripts(html: string): void {
-  for (const [, code] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) new Function('window', 'self', code)(globalThis, globalThis);
+  for (const code of scriptsOf(html)) new Function('window', 'self', code)(globalThis, globalThis);
 }
+
+const items = '<li data-hk="00010020">Pen 1.50</li><li data-hk="00010021">Ink 2.00</li>';
 
 interface Ctx {
   server: TestServer;
+  rendered: Rendered;
+  clientFile: string;
+}
+
+/**
+ * The browser: the page as served (markup, then its scripts in order), then the client
+ * app hydrating it from `state()` (read once the scripts ran). Returns the page, its
+ * first `<li>` before hydration, the console warnings and what the client started.
+ */
+async function openPage(ctx: Ctx, html: string, state: () => DehydratedState) {
+  const warnings: unknown[] = [];
+  const { warn, error } = console;
+  console.warn = console.error = (...args: unknown[]) => void warnings.push(args);
+  try {
+    const page = window.document.createElement('div');
+    page.innerHTML = html;
+    window.document.body.appendChild(page);
+    runScripts(ctx.rendered.head);
+    runScripts(html);
+    const li = page.querySelector('li');
+    const client = await import(pathToFileURL(ctx.clientFile).href);
+    const started = client.start(page, JSON.parse(JSON.stringify(state())), ctx.server.url);
+    await new Promise((done) => setTimeout(done, 20));
+    return { page, li, warnings, Product: client.Product, ...started };
+  } finally {
+    console.warn = warn;
+    console.error = error;
+  }
+}
+
+/** Asserts a hydrated page kept the server's nodes, sent no request and follows the cache. */
+function assertHydrated(ctx: Ctx, opened: Awaited<ReturnType<typeof openPage>>, requests: number) {
+  const { page, li, warnings, ctrl, getProducts, dispose, Product } = opened;
+  assert.equal(warnings, [], 'no hydration warning');
+  assert.ok(li, 'the server markup holds the list');
+  assert.is(page.querySelector('li'), li, 'the server nodes are kept (hydrated, not rendered anew)');
+  assert.is(page.querySelector('main')!.textContent, 'Pen 1.50Ink 2.00');
+  assert.is(ctx.server.count('GET', '/products'), requests, 'the client sent no request');
+  assert.not.ok(ctrl.isStale(getProducts));
+
+  // Hydrated markup follows the cache afterwards.
+  ctrl.set(Product, { id: 'p1' }, { id: 'p1', name: 'Pencil', price: '1.5' });
+  assert.is(page.querySelector('li')!.textContent, 'Pencil 1.50');
+  dispose();
+  page.remove();
 }
 
 const ssr = suite<Ctx>('Solid server rendering');
@@ -74,55 +126,52 @@ ssr.before(async (ctx) => {
       { id: 'p2', name: 'Ink', price: '2' },
     ]),
   );
+  [ctx.rendered, ctx.clientFile] = await Promise.all([renderOnServer(ctx.server), bundle('solidClient', 'dom')]);
+  assert.is(ctx.server.count('GET', '/products'), 3, 'one request for each of the three server Controllers');
 });
 ssr.after(async (ctx) => {
   await ctx.server.close();
   rmSync(outdir, { recursive: true, force: true });
 });
 
-ssr('renders the data on the server; the client hydrates from the state without a request or a mismatch', async ({ server }) => {
-  const [rendered, clientFile] = await Promise.all([renderOnServer(server), bundle('solidClient', 'dom')]);
-  const { html, head, state, stream, sync } = rendered;
-  assert.is(server.count('GET', '/products'), 3, 'one request for each of the three server Controllers');
-  const items = '<li data-hk="00010020">Pen 1.50</li><li data-hk="00010021">Ink 2.00</li>';
-  assert.match(html, items);
-  assert.match(stream, items, 'renderToStream streams the data in (after the fallback, as a template swapped in)');
-  assert.match(sync, items, 'renderToString renders data already cached without suspending');
-  assert.not.match(sync, 'loading');
+ssr('renderToString renders data already cached without suspending', ({ rendered }) => {
+  assert.match(rendered.sync, items);
+  assert.not.match(rendered.sync, 'loading');
+});
 
+ssr('renderToStringAsync renders the data; the client hydrates from the state without a request or a mismatch', async (ctx) => {
+  const { html, state } = ctx.rendered;
+  assert.match(html, items);
   // What Solid serializes for its resources: `true`, never the entities (a Decimal has no
   // serialized form; the data travels in the state).
-  const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('');
+  const scripts = scriptsOf(html).join('');
   assert.not.match(scripts, 'Pen');
   assert.ok(scripts.length < 600, `resource payload of ${scripts.length} characters`);
   assert.equal(state.rows.Product.p1[0], { id: 'p1', name: 'Pen', price: '1.5' });
 
-  // The browser: the page as served, then the app hydrating it.
-  const warnings: unknown[] = [];
-  const { warn, error } = console;
-  console.warn = console.error = (...args: unknown[]) => void warnings.push(args);
-  const page = window.document.createElement('div');
-  page.innerHTML = html;
-  window.document.body.appendChild(page);
-  runScripts(head);
-  runScripts(html);
-  const li = page.querySelector('li');
-  const client = await import(pathToFileURL(clientFile).href);
-  const { ctrl, getProducts, dispose } = client.start(page, JSON.parse(JSON.stringify(state)), server.url);
-  await new Promise((done) => setTimeout(done, 20));
-  console.warn = warn;
-  console.error = error;
+  assertHydrated(ctx, await openPage(ctx, html, () => state), 3);
+});
 
-  assert.equal(warnings, [], 'no hydration warning');
-  assert.is(page.querySelector('li'), li, 'the server nodes are kept (hydrated, not rendered anew)');
-  assert.is(page.querySelector('main')!.textContent, 'Pen 1.50Ink 2.00');
-  assert.is(server.count('GET', '/products'), 3, 'the client sent no request');
-  assert.not.ok(ctrl.isStale(getProducts));
+ssr('renderToStream streams the fallback, then the data; the client hydrates from the state written last', async (ctx) => {
+  const chunks = ctx.rendered.stream;
+  assert.ok(chunks.length >= 2, `${chunks.length} chunks`);
+  assert.match(chunks[0], '<p>loading</p>', 'the shell goes out with the fallback, before the data');
+  assert.not.match(chunks[0], 'Pen');
+  const html = chunks.join('');
+  assert.match(html, `<template id="00010"><ul data-hk="0001001">${items}</ul></template>`, 'the data follows, swapped in for the fallback');
 
-  // Hydrated markup follows the cache afterwards.
-  ctrl.set(client.Product, { id: 'p1' }, { id: 'p1', name: 'Pencil', price: '1.5' });
-  assert.is(page.querySelector('li')!.textContent, 'Pencil 1.50');
-  dispose();
+  // What Solid serializes for its resources and boundaries is small and holds no entity;
+  // the state (the last script) carries the rows, their converted fields in JSON form.
+  const scripts = scriptsOf(html);
+  const solid = scripts.slice(0, -1).join('');
+  assert.not.match(solid, 'Pen');
+  assert.not.match(solid, 'Decimal');
+  assert.ok(solid.length < 1500, `resource and boundary scripts of ${solid.length} characters`);
+  assert.match(scripts.at(-1)!, /^self\.__STATE__=\{"version":1,/);
+  const global = globalThis as { __STATE__?: DehydratedState };
+  const opened = await openPage(ctx, html, () => global.__STATE__!);
+  assert.equal(global.__STATE__!.rows.Product.p2[0], { id: 'p2', name: 'Ink', price: '2' });
+  assertHydrated(ctx, opened, 3);
 });
 
 ssr.run();

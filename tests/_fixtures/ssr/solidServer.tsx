@@ -2,8 +2,9 @@
 // Server half of the Solid SSR test: run by Node without the browser condition, so
 // `solid-js` is its server build. Renders the app against the API at SERVER_URL and
 // prints `{ html, head, state, stream, sync }` as JSON: `renderToStringAsync` with an empty
-// Controller (its state), `renderToStream` with another empty one, and `renderToString`
-// with a Controller that already holds the data.
+// Controller (its state), `renderToStream` with another empty one (its chunks; the state written into
+// the stream once every boundary resolved, as an app does in `onCompleteAll`), and
+// `renderToString` with a Controller that already holds the data.
 import { Writable } from 'node:stream';
 import { generateHydrationScript, renderToStream, renderToString, renderToStringAsync } from 'solid-js/web';
 import { Controller, dehydrate } from '../../../src/index.js';
@@ -13,17 +14,27 @@ const getProducts = productsEndpoint(process.env.SERVER_URL!);
 const ctrl = new Controller();
 const html = await renderToStringAsync(() => <App ctrl={ctrl} getProducts={getProducts} />);
 
-const streamed = new Controller();
-const stream = await new Promise<string>((resolve) => {
-  let text = '';
+// The request waits for the shell to be written, so the stream has its two parts whatever
+// the timing: the shell with the fallback, then the data.
+let shellWritten!: () => void;
+const shell = new Promise<void>((resolve) => (shellWritten = resolve));
+const streamed = new Controller({ fetch: (endpoint, args) => shell.then(() => endpoint.fetch(...args)) });
+const stream = await new Promise<string[]>((resolve) => {
+  const chunks: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
-      text += chunk;
+      chunks.push(String(chunk));
+      shellWritten();
       done();
     },
   });
-  sink.on('finish', () => resolve(text));
-  renderToStream(() => <App ctrl={streamed} getProducts={getProducts} />).pipe(sink);
+  sink.on('finish', () => resolve(chunks));
+  renderToStream(() => <App ctrl={streamed} getProducts={getProducts} />, {
+    onCompleteAll({ write }) {
+      // `<` escaped: the JSON cannot close the script element.
+      write(`<script>self.__STATE__=${JSON.stringify(dehydrate(streamed)).replace(/</g, '\\u003c')}</script>`);
+    },
+  }).pipe(sink);
 });
 
 const filled = new Controller();

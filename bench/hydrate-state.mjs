@@ -1,0 +1,154 @@
+/**
+ * W21 — the cache's state as it travels from a server render to the browser: dehydrate
+ * FLAT-10k and LONG-500 to JSON text, and hydrate a fresh cache from that text.
+ *
+ * Each peer holds one cached response (the list of FLAT-10k rows, or of LONG-500
+ * projects with their nested build types) and is measured the same way:
+ *   - dehydrate: the state object and `JSON.stringify` of it (what goes into the page);
+ *   - hydrate: `JSON.parse` of that text and a fresh cache filled from it (the cache built
+ *     untimed beforehand);
+ *   - hydrate + read: the same, then the first read of the response, which is what the
+ *     page renders (normalized caches denormalize here; TanStack stores the list whole).
+ * Bytes are the UTF-8 length of the JSON text. Operations take milliseconds: each round
+ * times one operation on a freshly prepared cache with `performance.now()` (the harness's
+ * batched `prepare` would build dozens of 10k caches per sample), as W23 does.
+ *
+ * Peers: signal-cache `dehydrate(ctrl)` / `hydrate(ctrl, state)`; TanStack Query's
+ * `dehydrate(client)` / `hydrate(client, state)` (`@tanstack/query-core`); data-client's
+ * store state (`entities`, `indexes`, `results`, `meta`, `entityMeta` …) serialized whole
+ * and given to a new store as its initial state (what `<DataProvider initialState>` does).
+ */
+import { QueryClient, dehydrate as tqDehydrate, hydrate as tqHydrate } from '@tanstack/query-core';
+import { QUICK, Scenario, collect, median } from './_lib/harness.mjs';
+import { canon, flat, long500 } from './_lib/fixtures.mjs';
+import * as sc from './_lib/signal-cache.mjs';
+import * as dc from './_lib/data-client.mjs';
+
+const s = new Scenario({ id: 'W21', title: 'dehydrate and hydrate FLAT-10k and LONG-500 (JSON text)', file: 'hydrate-state.mjs' });
+
+const newController = () => new sc.Controller({ gcInterval: 0 });
+const newClient = () => new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, gcTime: Infinity } } });
+
+const DATASETS = [
+  { name: 'FLAT-10k', data: flat(10_000), sc: sc.getRows, dc: dc.getRows, tq: ['rows'] },
+  { name: 'LONG-500', data: long500(), sc: sc.getProjects, dc: dc.getProjects, tq: ['projects'] },
+];
+
+/** A new cache from `make()` with `write` applied: the server's side. */
+const written = (make, write) => () => {
+  const cache = make();
+  write(cache);
+  return cache;
+};
+/** `(cache, text)` → the cache filled by `fill(cache, JSON.parse(text))`. */
+const parsedInto = (fill) => (cache, text) => {
+  fill(cache, JSON.parse(text));
+  return cache;
+};
+
+/** The three peers: a filled cache, its state as JSON text, a cache from that text, and its read. */
+function peersOf(set) {
+  return [
+    {
+      peer: 'signal-cache',
+      variant: 'dehydrate / hydrate',
+      filled: written(newController, (ctrl) => ctrl.setResponse(set.sc, set.data)),
+      dehydrate: (ctrl) => JSON.stringify(sc.dehydrate(ctrl)),
+      empty: newController,
+      hydrate: parsedInto(sc.hydrate),
+      read: (ctrl) => ctrl.getResponse(set.sc),
+      fresh: (ctrl) => !ctrl.isStale(set.sc),
+    },
+    {
+      peer: 'data-client',
+      variant: 'state → initialState',
+      filled: written(dc.createStore, (store) => store.controller.setResponse(set.dc, set.data)),
+      dehydrate: (store) => JSON.stringify(store.state),
+      empty: () => undefined,
+      hydrate: (_, text) => dc.createStore({ state: JSON.parse(text) }),
+      read: (store) => store.read(set.dc),
+      // ExpiryStatus.Valid (3), not yet expired.
+      fresh(store) {
+        const { expiryStatus, expiresAt } = store.controller.getResponse(set.dc, store.state);
+        return expiryStatus === 3 && expiresAt > Date.now();
+      },
+    },
+    {
+      peer: 'tanstack',
+      variant: 'dehydrate / hydrate',
+      filled: written(newClient, (client) => client.setQueryData(set.tq, set.data)),
+      dehydrate: (client) => JSON.stringify(tqDehydrate(client)),
+      empty: newClient,
+      hydrate: parsedInto(tqHydrate),
+      read: (client) => client.getQueryData(set.tq),
+      fresh: (client) => client.getQueryState(set.tq)?.status === 'success' && !client.getQueryCache().find({ queryKey: set.tq }).isStale(),
+    },
+  ];
+}
+
+/** Timed rounds per task (each on a freshly prepared cache, after a full collection). */
+const ROUNDS = { 'FLAT-10k': QUICK ? 3 : 9, 'LONG-500': QUICK ? 8 : 60 };
+
+/**
+ * Times `run(prepare())` once per round, the tasks interleaved within each round (a
+ * drift of the machine hits every peer alike); records the best round and the median.
+ */
+function measure(set, tasks) {
+  const rounds = tasks.map(() => []);
+  for (let round = -1; round < ROUNDS[set.name]; round++) {
+    tasks.forEach((t, i) => {
+      const state = t.prepare();
+      collect();
+      const start = performance.now();
+      sink = t.run(state);
+      const ms = performance.now() - start;
+      if (round >= 0) rounds[i].push(1000 / ms); // round -1 warms up
+    });
+  }
+  tasks.forEach((t, i) => {
+    s.value({ case: t.case, peer: t.peer, variant: t.variant, unit: 'ops/s', value: Math.max(...rounds[i]), median: median(rounds[i]), rounds: rounds[i] });
+  });
+  sink = undefined;
+}
+
+let sink;
+const bytes = new Map();
+for (const set of DATASETS) {
+  const expected = canon(set.data);
+  const tasks = [];
+  for (const p of peersOf(set)) {
+    // Validate before timing: the text round-trips into a cache that reads the data as given.
+    const source = p.filled();
+    const text = p.dehydrate(source);
+    const restored = p.hydrate(p.empty(), text);
+    s.gate(`${p.peer}: ${set.name} read after hydrate is the data`, canon(p.read(restored)) === expected);
+    s.gate(`${p.peer}: ${set.name} hydrated data is fresh`, p.fresh(restored));
+    if (p.peer === 'signal-cache') {
+      s.gate(`signal-cache: ${set.name} dehydrating the hydrated cache gives the same text`, p.dehydrate(restored) === text);
+    }
+    const size = Buffer.byteLength(text);
+    bytes.set(`${set.name} ${p.peer}`, size);
+    s.value({ case: `${set.name} JSON bytes`, peer: p.peer, variant: p.variant, unit: 'B', value: size });
+
+    const task = { peer: p.peer, variant: p.variant };
+    tasks.push(
+      { ...task, case: `${set.name} dehydrate`, prepare: () => source, run: p.dehydrate },
+      { ...task, case: `${set.name} hydrate`, prepare: p.empty, run: (c) => p.hydrate(c, text) },
+      { ...task, case: `${set.name} hydrate + read`, prepare: p.empty, run: (c) => p.read(p.hydrate(c, text)) },
+    );
+  }
+  collect();
+  measure(set, tasks);
+  s.gate(`${set.name}: no peer mutated the input`, canon(set.data) === expected);
+}
+
+// Milliseconds per operation (median of the rounds), as W21 is stated.
+for (const row of s.rows.filter((r) => r.unit === 'ops/s')) {
+  s.note(`${row.case}, ${row.peer}: ${(1000 / row.median).toFixed(2)} ms`);
+}
+for (const set of DATASETS) {
+  const ours = bytes.get(`${set.name} signal-cache`);
+  const tq = bytes.get(`${set.name} tanstack`);
+  s.note(`${set.name} bytes: signal-cache ${ours}, data-client ${bytes.get(`${set.name} data-client`)}, TanStack ${tq} (${(ours / tq).toFixed(2)}× TanStack's)`);
+}
+s.report();
