@@ -19,7 +19,10 @@
  * that never runs backwards and is ahead of every version the tab has seen), then the tab
  * id. A value older than the one a tab holds merges under it, as an older response does
  * inside one tab: it fills only missing fields, and a removed row stays removed. A
- * response older (by fetch time) than the stored one is left out.
+ * response older (by fetch time) than the stored one is left out. A value newer than the
+ * stored one is written as the response to a request started when it arrived (a request
+ * of this tab already in flight merges under it). Versions are kept per commit, by stamp,
+ * not per row: a row's version is that of the commit its stamp names.
  *
  * Applying a message writes in one batch and is not sent on (no echo); identical rows
  * notify no one. A message that is not JSON text of this protocol and app version, is
@@ -78,12 +81,11 @@ export interface TabShare {
   readonly ready: Promise<boolean>;
 }
 
-/** A row or list written by this tab since the last message: its server value before. */
+/** A row written by this tab since the last message: its key, pk and server value before. */
 interface Written {
-  readonly key: string;
-  readonly sub: string;
-  readonly before: unknown;
-  stamp: number;
+  key: string;
+  sub: string;
+  readonly before: Row | undefined;
 }
 
 /** Version of a value nothing is known about. */
@@ -106,61 +108,72 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
   const classes = entityClasses(schemas);
   const id = Math.random().toString(36).slice(2, 10);
   const channel = new BroadcastChannel(name);
-  /** Version of each server value this tab holds (written, or applied from a message). */
-  const versions = new WeakMap<Cell | ListCell, Version>();
+  /**
+   * Version of the values each commit wrote, by its stamp: a row or list holds the version
+   * of the commit its `_stamp` names (an older commit merged under leaves the stamp, so
+   * the version, as it was). Nothing per row. Bounded: the oldest are forgotten (values
+   * that old read as unversioned, and any message is newer than them).
+   */
+  const versions = new Map<number, Version>();
+  /** A list edited here (push, remove: its stamp stays) and the version of that edit. */
+  const edits = new WeakMap<ListCell, readonly [stamp: number, v: Version]>();
   /** The stamp of each response when last seen: a new stamp is a response written. */
   const seen = new WeakMap<ResultCell, number>();
   for (const result of store._results.values()) seen.set(result, result._stamp);
+  /** This tab's commits since the last message, and the server values they replaced. */
+  const commits: [Staging, number][] = [];
   const rows = new Map<Cell, Written>();
-  const lists = new Map<ListCell, Written>();
+  const lists = new Map<ListCell, unknown>();
   /** Answers due to tabs that opened, by tab id. */
   const answers = new Map<string, ReturnType<typeof setTimeout>>();
   let last = 0;
   let applying = false;
+  let recording = false;
   let closed = false;
-  let flushing = false;
 
   const post = (msg: Partial<Message>) => channel.postMessage(JSON.stringify({ 'signal-cache': PROTOCOL, app, from: id, ...msg }));
   /** A version later than every one this tab wrote or saw. */
   const tick = () => (last = Math.max(clock(), last + 1));
-  const versionOf = (cell: Cell | ListCell): Version => (cell._stamp !== 0 && versions.get(cell)) || NONE;
+  const versionOf = (cell: Cell | ListCell): Version => {
+    const edit = edits.get(cell as ListCell);
+    return edit !== undefined && edit[0] === cell._stamp ? edit[1] : (versions.get(cell._stamp) ?? NONE);
+  };
+  const remember = (stamp: number, v: Version) => {
+    versions.set(stamp, v);
+    if (versions.size > 4096) for (const old of [...versions.keys()].slice(0, 2048)) versions.delete(old);
+  };
 
   //#region sending
 
-  const commit = store._commit;
-  const hooked: Store['_commit'] = function (this: Store, staging, stamp, expiresAt) {
-    if (!closed && !applying && staging.source !== 'hydrate') record(staging, stamp);
-    return commit.call(this, staging, stamp, expiresAt);
+  // A commit (a response, `set`) writes a row's server value through `_putBase`, a list's
+  // through `_putList`, and only when it changes: hooked there, a write costs nothing for
+  // the rows it leaves as they were.
+  const saved: Partial<Store> = { _commit: store._commit, _putBase: store._putBase, _putList: store._putList };
+  const { _commit: commit, _putBase: putBase, _putList: putList } = saved as Store;
+  const hooks: Partial<Store> = {
+    _commit(staging, stamp, expiresAt) {
+      if (closed || applying || staging.source === 'hydrate') return commit.call(store, staging, stamp, expiresAt);
+      if (commits.push([staging, stamp]) === 1) queueMicrotask(flush);
+      recording = true;
+      try {
+        commit.call(store, staging, stamp, expiresAt);
+      } finally {
+        recording = false;
+      }
+    },
+    _putBase(table, cell, base) {
+      if (recording && !rows.has(cell)) rows.set(cell, { key: '', sub: '', before: baseOf(cell) });
+      putBase.call(store, table, cell, base);
+    },
+    _putList(list, base) {
+      if (recording && !lists.has(list)) lists.set(list, baseOf(list));
+      putList.call(store, list, base);
+    },
   };
-  store._commit = hooked;
+  Object.assign(store, hooks);
 
-  /** Notes the rows and lists a commit may change, with their server value before it. */
-  function record(staging: Staging, stamp: number): void {
-    const note = <C extends Cell | ListCell>(map: Map<C, Written>, cell: C | undefined, key: string, sub: string) => {
-      if (cell === undefined) return;
-      const known = map.get(cell);
-      if (known !== undefined) known.stamp = stamp;
-      else map.set(cell, { key, sub, before: baseOf<unknown>(cell), stamp });
-    };
-    for (const [key, staged] of staging._rows) {
-      const table = store._table(key);
-      for (const pk of staged.keys()) note(rows, table._cell(pk), key, pk);
-    }
-    for (const [key, pks] of staging._removals) for (const pk of pks) note(rows, store._tables.get(key)?._cells.get(pk), key, pk);
-    for (const { collection, write } of staging._collections) {
-      if (write.mode === 'set' || write.mode === 'page') store._list(collection.key, write.argsKey);
-      for (const [argsKey, list] of store._lists.get(collection.key)!) note(lists, list, collection.key, argsKey);
-    }
-    if (!flushing) {
-      flushing = true;
-      // After the task's batches (and any undone transaction): what stands is sent.
-      queueMicrotask(flush);
-    }
-  }
-
-  /** Sends what this tab's commits changed since the last message, as one patch. */
+  /** Sends what this tab's commits changed since the last message (after its transactions settled), as one patch. */
   function flush(): void {
-    flushing = false;
     if (closed) return;
     try {
       const time = tick();
@@ -169,20 +182,33 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
     } catch (error) {
       onError(new TabsError(`shareTabs: could not send a patch: ${(error as Error)?.message ?? error}`));
     } finally {
+      commits.length = 0;
       rows.clear();
       lists.clear();
     }
   }
 
-  /** The rows, lists and responses this tab's commits changed; `now` versions what they won. */
+  /** The rows, lists and responses this tab's commits changed; `now` versions the commits. */
   function patch(now: Version): Pick<Message, 'rows' | 'converted' | 'lists' | 'responses'> {
     const out = { rows: {} as Record<string, Record<string, RowEntry>>, converted: {} as Record<string, string[]>, lists: {} as Record<string, Record<string, ListEntry>>, responses: {} as Record<string, Message['responses'][string]> };
+    for (const [, stamp] of commits) remember(stamp, now);
+    // The key and pk of each row written, from the stagings (only when some row was).
+    const named = (key: string, pks: Iterable<string>) => {
+      const cells = store._tables.get(key)?._cells;
+      for (const pk of pks) {
+        const w = rows.get(cells?.get(pk)!);
+        if (w !== undefined) Object.assign(w, { key, sub: pk });
+      }
+    };
+    for (const [staging] of rows.size ? commits : []) {
+      for (const [key, staged] of staging._rows) named(key, staged.keys());
+      for (const [key, pks] of staging._removals) named(key, pks);
+    }
     const fields = new Map<string, Set<string>>();
     for (const [cell, w] of rows) {
-      // A commit that stands and was not older than the value stored sets its version.
-      if (cell._stamp === w.stamp) versions.set(cell, now);
       const base = baseOf(cell);
-      if (base === w.before || (base !== undefined && w.before !== undefined && equalFields(base, w.before as Row))) continue;
+      // Rows a settled optimistic layer covered are written unchanged; an undone write is as before.
+      if (w.key === '' || base === w.before || (base !== undefined && w.before !== undefined && equalFields(base, w.before as Row))) continue;
       let f = fields.get(w.key);
       if (f === undefined) fields.set(w.key, (f = new Set()));
       const row = base === undefined ? null : jsonRow(w.key, w.sub, base, f);
@@ -191,12 +217,18 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
       (out.rows[w.key] ??= {})[w.sub] = v === now ? [row, cell._expiresAt] : [row, cell._expiresAt, ...v];
     }
     for (const [key, f] of fields) if (f.size) out.converted[key] = [...f];
-    for (const [list, w] of lists) {
-      const base = baseOf(list);
-      if (base === w.before || base === undefined || (w.before !== undefined && equalValue(base, w.before))) continue;
-      // A list changed here (set, or edited by a push / remove) is this tab's newest.
-      versions.set(list, now);
-      (out.lists[w.key] ??= {})[w.sub] = [list._args, base];
+    for (const [staging] of lists.size ? commits : []) {
+      for (const { collection } of staging._collections) {
+        for (const [argsKey, list] of store._lists.get(collection.key) ?? []) {
+          const before = lists.get(list);
+          const base = baseOf(list);
+          if (base === before || base === undefined || (before !== undefined && equalValue(base, before))) continue;
+          // A list changed here (set, or edited by a push / remove) is this tab's newest.
+          if (versionOf(list) !== now) edits.set(list, [list._stamp, now]);
+          (out.lists[collection.key] ??= {})[argsKey] = [list._args, base];
+          lists.delete(list);
+        }
+      }
     }
     for (const [key, result] of store._results) {
       // Only a response written moves the stamp: an error or a mark alone stays here.
@@ -258,19 +290,23 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
 
   /**
    * Writes a patch or state in one batch: each value newer than the one stored over it
-   * (a new fetch stamp), each older one under it (stamp 0). Everything is checked and
-   * deserialized first: a malformed message throws and writes nothing.
+   * (a new fetch stamp per version), each older one under it (stamp 0). Everything is
+   * checked and deserialized first: a malformed message throws and writes nothing.
    */
   function apply(msg: Message): void {
-    const newer = new Staging('tabs', []);
     const older = new Staging('tabs', []);
-    const written: [key: string, pk: string, expiresAt: number, v: Version | undefined][] = [];
-    const listVersions: [key: string, argsKey: string, v: Version][] = [];
-    const unknown: string[] = [];
-    const own = (v: Version, cell: Cell | ListCell | undefined) => {
+    const newer = new Map<string, [Version, Staging]>();
+    /** Where a value of version `v` goes: over the stored one when newer, else under it. */
+    const into = (v: Version, cell: Cell | ListCell | undefined): Staging => {
       const mine = cell === undefined ? NONE : versionOf(cell);
-      return v[0] > mine[0] || (v[0] === mine[0] && v[0] !== 0 && v[1] > mine[1]) ? v : undefined;
+      if (!(v[0] > mine[0] || (v[0] === mine[0] && v[0] !== 0 && v[1] > mine[1]))) return older;
+      const k = `${v[0]} ${v[1]}`;
+      let group = newer.get(k);
+      if (group === undefined) newer.set(k, (group = [v, new Staging('tabs', [])]));
+      return group[1];
     };
+    const expiries: [key: string, pk: string, expiresAt: number][] = [];
+    const unknown: string[] = [];
     for (const key in msg.rows) {
       const byPk = msg.rows[key];
       const fields = msg.converted[key] ?? [];
@@ -285,9 +321,7 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
         const entry = byPk[pk];
         const at = `rows.${key}.${pk}`;
         check(Array.isArray(entry) && (entry[0] === null || isObject(entry[0])) && typeof entry[1] === 'number', at);
-        const v = version(msg, entry[2], entry[3], at);
-        const wins = own(v, table?._cells.get(pk));
-        const staging = wins ? newer : older;
+        const staging = into(versionIn(msg, entry[2], entry[3], at), table?._cells.get(pk));
         const value = entry[0];
         if (value === null) {
           let pks = staging._removals.get(key);
@@ -308,7 +342,7 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
           if (staged === undefined) staging._rows.set(key, (staged = new Map()));
           staged.set(pk, row);
         }
-        written.push([key, pk, entry[1], wins]);
+        expiries.push([key, pk, entry[1]]);
       }
     }
     // Lists and responses may reach rows left out: they are left out too.
@@ -320,10 +354,10 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
         const entry = byArgs[argsKey];
         const at = `lists.${key}.${argsKey}`;
         check(Array.isArray(entry) && Array.isArray(entry[0]) && (Array.isArray(entry[1]) || isObject(entry[1])), at);
-        const v = version(msg, entry[2], entry[3], at);
-        const wins = own(v, store._lists.get(key)?.get(argsKey));
-        if (wins) listVersions.push([key, argsKey, v]);
-        (wins ? newer : older).collection({ key, accepts: () => false }, { mode: 'set', argsKey, args: entry[0], items: entry[1] as unknown[] });
+        into(versionIn(msg, entry[2], entry[3], at), store._lists.get(key)?.get(argsKey)).collection(
+          { key, accepts: () => false },
+          { mode: 'set', argsKey, args: entry[0], items: entry[1] as unknown[] },
+        );
       }
     }
     for (const key in whole ? msg.responses : {}) {
@@ -336,13 +370,15 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
         applying = true;
         try {
           store._commit(older, 0);
-          store._commit(newer, ctrl._hydration()[1]);
-          for (const [key, pk, expiresAt, v] of written) {
+          for (const [v, staging] of newer.values()) {
+            const stamp = ctrl._hydration()[1];
+            remember(stamp, v);
+            store._commit(staging, stamp);
+          }
+          for (const [key, pk, expiresAt] of expiries) {
             const cell = store._table(key)._cell(pk);
             cell._expiresAt = Math.max(cell._expiresAt, expiresAt);
-            if (v !== undefined) versions.set(cell, v);
           }
-          for (const [key, argsKey, v] of listVersions) versions.set(store._list(key, argsKey), v);
           for (const key in whole ? msg.responses : {}) writeResponse(key, msg.responses[key]);
         } finally {
           applying = false;
@@ -373,14 +409,15 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
     channel.close();
     clearTimeout(timer);
     for (const t of answers.values()) clearTimeout(t);
-    if (store._commit === hooked) store._commit = commit;
+    // Taken off unless another hook was put over them since (then they pass through: `closed`).
+    for (const name of ['_commit', '_putBase', '_putList'] as const) if (store[name] === hooks[name]) Object.assign(store, { [name]: saved[name] });
     settle(false);
   };
   return Object.assign(stop, { ready });
 }
 
 /** The version of an entry: its own when given, else the message's. */
-function version(msg: Message, time: unknown, tab: unknown, at: string): Version {
+function versionIn(msg: Message, time: unknown, tab: unknown, at: string): Version {
   if (time === undefined) return [msg.time, msg.from];
   check(typeof time === 'number' && typeof tab === 'string', `${at} (version)`);
   return [time, tab];

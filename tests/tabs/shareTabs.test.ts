@@ -321,6 +321,39 @@ loops('closing stops sharing both ways and closes the channel', async (ctx) => {
   assert.equal(ctx.seen.map((m) => m.kind), ['patch'], 'B sent nothing');
 });
 
+loops('two shares of one Controller on two channels: each stops on its own; stopped in reverse order they give the store back as it was', async (ctx) => {
+  const ctrl = new Controller({ gcInterval: 0 });
+  const [store] = ctrl._hydration();
+  const methods = () => [store._commit, store._putBase, store._putList];
+  const plain = methods();
+  const other = `${ctx.channel}-other`;
+  const listener = new BroadcastChannel(other);
+  const heard: string[] = [];
+  listener.onmessage = (e: MessageEvent) => heard.push(JSON.parse(e.data).kind);
+  try {
+    for (const reverse of [true, false]) {
+      heard.length = 0;
+      const first = shareTabs(ctrl, { channel: ctx.channel, wait: 10 });
+      const second = shareTabs(ctrl, { channel: other, wait: 10 });
+      const hooked = methods();
+      if (reverse) second();
+      else first();
+      ctrl.set(Member, { id: 'm7', name: `Seven ${reverse}` });
+      await quiet();
+      assert.equal(heard, reverse ? ['hello'] : ['hello', 'patch'], 'the share still running sent it');
+      assert.equal(patches(ctx).length, reverse ? 1 : 0);
+      if (reverse) first();
+      else second();
+      // Stopped first while another share hooked over it, a share stays as a pass-through.
+      methods().forEach((m, i) => assert.is(m === plain[i], reverse, `method ${i}`));
+      if (!reverse) methods().forEach((m, i) => assert.is.not(m, hooked[i]));
+      ctx.seen.length = 0;
+    }
+  } finally {
+    listener.close();
+  }
+});
+
 //#endregion
 
 //#region ordering
@@ -354,6 +387,26 @@ order('writes that cross: the later one wins in both tabs, the older patch merge
     a.stop();
     b.stop();
   }
+});
+
+order('a list edited in one tab while another sets it: the later write wins in both tabs', async (ctx) => {
+  const a = tab(ctx, { clock: () => 3_000 });
+  const b = tab(ctx, { clock: () => 2_500 });
+  await Promise.all([a.stop.ready, b.stop.ready]);
+  const team = { team: 't1' };
+  const ids = (t: Tab) => t.ctrl.getResponse(ctx.getTeam, team)?.map((m) => m.id);
+  b.ctrl.setResponse(ctx.getTeam, team, [{ id: 'm1' }, { id: 'm2' }]);
+  await waitFor(() => ids(a)?.length === 2, 'B’s list in A');
+  ctx.seen.length = 0;
+  // At once: A pushes a member (its clock says 3,000), B sets the list again (2,501: after what it saw).
+  a.ctrl.setResponse(ctx.addMember, team, { id: 'm4' }, { id: 'm4', name: 'New', team: 't1' });
+  b.ctrl.setResponse(ctx.getTeam, team, [{ id: 'm2' }]);
+  await waitFor(() => patches(ctx).length === 2, 'both patches');
+  await quiet();
+  assert.equal(ids(a), ['m1', 'm2', 'm4'], 'A keeps its edit');
+  assert.equal(ids(b), ['m1', 'm2', 'm4'], 'B takes the later edit');
+  a.stop();
+  b.stop();
 });
 
 order('requests in flight in both tabs: the first answer wins everywhere, the later one merges under it', async (ctx) => {
@@ -460,6 +513,17 @@ opens('gets the state of the open tabs: it shows their rows and sends no request
   assert.ok(ctx.seen.filter((m) => m.kind === 'state').every((m) => m.to === ctx.seen.find((h) => h.kind === 'hello').from));
   // The state is older than anything a tab holds: a row C changes meanwhile keeps C's value.
   assert.equal(c.errors, []);
+});
+
+opens('the state fills what the tab lacks and never replaces what it holds', async (ctx) => {
+  await ctx.a.ctrl.fetch(ctx.getMembers);
+  const ctrl = new Controller({ gcInterval: 0 });
+  ctrl.set(Member, { id: 'm1', name: 'Mine' });
+  const stop = shareTabs(ctrl, { channel: ctx.channel, schemas: [Member], wait: 10_000 });
+  ctx.tabs.push(stop);
+  assert.is(await stop.ready, true);
+  assert.equal(names(ctrl), ['Mine', 'Member 2', 'Member 3']);
+  assert.is(ctrl.get(Member, { id: 'm1' })!.team, 't1', 'a field it lacked is filled');
 });
 
 opens('alone, ready resolves false after `wait`', async (ctx) => {
