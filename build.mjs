@@ -5,11 +5,14 @@
 //   node build.mjs --no-types skip the .d.ts step (faster, for benches)
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const peers = ['@preact/signals-core', 'solid-js', 'solid-js/*', 'preact', 'preact/*', '@preact/signals'];
-export const entries = { index: 'src/index.ts', 'solid/index': 'src/solid/index.ts', 'preact/index': 'src/preact/index.ts', 'live/index': 'src/live/index.ts', 'tabs/index': 'src/tabs/index.ts' };
+export const entries = { index: 'src/index.ts', 'solid/index': 'src/solid/index.ts', 'preact/index': 'src/preact/index.ts', 'live/index': 'src/live/index.ts', 'persist/index': 'src/persist/index.ts', 'tabs/index': 'src/tabs/index.ts' };
+
+/** Internal property names and their short forms in dist (tools/mangle.json). */
+export const mangled = JSON.parse(readFileSync(new URL('./tools/mangle.json', import.meta.url), 'utf8')).names;
 
 rmSync('dist', { recursive: true, force: true });
 // One module per source file, imports kept: an app's bundler then drops every module and
@@ -23,6 +26,9 @@ await build({
   format: 'esm',
   target: 'es2022',
   platform: 'neutral',
+  // Internal `_names` listed in tools/mangle.json ship short (the same in every build).
+  mangleProps: new RegExp(`^(${Object.keys(mangled).join('|')})$`),
+  mangleCache: { ...mangled },
   logLevel: 'warning',
 });
 if (!process.argv.includes('--no-types')) {

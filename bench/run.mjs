@@ -49,6 +49,7 @@ const SCENARIOS = [
   { id: 'W20', file: 'mount-unmount-memory.mjs' },
   { id: 'W21', file: 'hydrate-state.mjs' },
   { id: 'W23', file: 'remove-rows.mjs' },
+  { id: 'W22', file: 'persist-one-row.mjs' },
   { id: 'W24', file: 'tabs-one-row.mjs' },
 ];
 

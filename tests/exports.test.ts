@@ -5,6 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as vanilla from '../src/index.js';
 import * as liveEntry from '../src/live/index.js';
+import * as persistEntry from '../src/persist/index.js';
 import * as preact from '../src/preact/index.js';
 import * as solid from '../src/solid/index.js';
 import * as tabsEntry from '../src/tabs/index.js';
@@ -168,6 +169,11 @@ api('signal-cache/preact exports exactly the reviewed names', () => {
 
 api('signal-cache/live exports exactly the reviewed names', () => {
   assert.equal(exportsOf(liveEntry), ['live']);
+});
+
+api('signal-cache/persist exports exactly the reviewed names, and the types of its signatures', () => {
+  assert.equal(exportsOf(persistEntry), ['PersistError', 'indexedDBStorage', 'memoryStorage', 'persist']);
+  assert.equal(typeExportsOf('persist/index.ts'), ['MemoryStorage', 'PersistEntry', 'PersistOptions', 'PersistStorage', 'Persister']);
 });
 
 api('signal-cache/tabs exports exactly the reviewed names', () => {

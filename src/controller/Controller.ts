@@ -15,11 +15,10 @@
  */
 import { Signal, batch, computed, effect, untracked, type ReadonlySignal } from '@preact/signals-core';
 import type { EndpointInterface } from '../endpoint/types.js';
-import { isEntity } from '../schema/Entity.js';
 import type { Query } from '../schema/Query.js';
 import { SchemaError } from '../schema/SchemaError.js';
 import type { Denormalize, Input, Schema } from '../schema/types.js';
-import { denormalizeValue, normalizeRoot } from '../schema/visit.js';
+import { denormalizeValue, isEntity, normalizeRoot } from '../schema/visit.js';
 import { sweep } from '../store/gc.js';
 import { resetStore } from '../store/reset.js';
 import { Staging } from '../store/Staging.js';

@@ -19,7 +19,8 @@
  * plain JSON only need no class.
  */
 import { batch } from '@preact/signals-core';
-import { deserialize, isDeserializer, isEntity } from '../schema/Entity.js';
+import { deserialize } from '../schema/Entity.js';
+import { isDeserializer, isEntity } from '../schema/visit.js';
 import type { CollectionLike, EntityClass, Schema } from '../schema/types.js';
 import { Staging } from '../store/Staging.js';
 import { baseOf, type Row } from '../store/Store.js';

@@ -12,7 +12,7 @@
  *   User u1 written ──► reached.get(u1) = { issue i3, issue i8 } ──► re-read i3, i8
  *                                                                    └► push(i3, old, new)
  */
-import { isDeserializer, isEntity } from '../schema/Entity.js';
+import { isDeserializer, isEntity } from '../schema/visit.js';
 import type { EntityClass } from '../schema/types.js';
 import { Changes, type ChangeSink } from '../store/Changes.js';
 import type { Cell, Store, Table } from '../store/Store.js';

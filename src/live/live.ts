@@ -16,7 +16,8 @@
  */
 import { Computed, untracked, type ReadonlySignal } from '@preact/signals-core';
 import { All } from '../schema/All.js';
-import { isEntity, type Entity } from '../schema/Entity.js';
+import type { Entity } from '../schema/Entity.js';
+import { isEntity } from '../schema/visit.js';
 import { Query } from '../schema/Query.js';
 import { SchemaError, describe } from '../schema/SchemaError.js';
 import type { EntityClass, EntityOf } from '../schema/types.js';

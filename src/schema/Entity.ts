@@ -11,6 +11,7 @@
  */
 import { SchemaError, at, describe } from './SchemaError.js';
 import type { DenormalizeContext, NormalizeContext, Schema } from './types.js';
+import { isDeserializer } from './visit.js';
 
 /** A field converter in `static schema`: a function, a class, or a callable like `Number`. */
 export type Deserializer = ((value: any) => unknown) | (new (value: any) => unknown);
@@ -29,6 +30,9 @@ export interface EntityMeta {
 }
 
 export abstract class Entity {
+  /** @internal Marks Entity classes (see `isEntity`). */
+  static readonly _isEntity = true;
+
   /**
    * Name of the entity type; rows are stored under it. Defaults to the class name, which
    * minifiers change: set it.
@@ -211,16 +215,6 @@ export abstract class Entity {
       if (v !== undefined && v !== null) (obj as Record<string, unknown>)[field] = ctx.unvisit(fieldSchema as Schema, v);
     }
   }
-}
-
-/** @internal True for Entity subclasses. */
-export function isEntity(schema: unknown): schema is typeof Entity {
-  return typeof schema === 'function' && schema.prototype instanceof Entity;
-}
-
-/** @internal A field schema that is a converter rather than a nested schema. */
-export function isDeserializer(fieldSchema: unknown): fieldSchema is Deserializer {
-  return typeof fieldSchema === 'function' && !(fieldSchema.prototype instanceof Entity);
 }
 
 /** @internal Runs a field's deserializer; a failure throws a SchemaError naming the field. */

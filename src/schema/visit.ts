@@ -3,9 +3,25 @@
  * objects (anything with `normalize`), `[schema]` shorthand and plain `{ key: schema }`
  * objects.
  */
-import { isEntity } from './Entity.js';
+import type { Deserializer, Entity } from './Entity.js';
 import { SchemaError, at, describe } from './SchemaError.js';
 import type { DenormalizeContext, NormalizeContext, Schema, SchemaClass } from './types.js';
+
+/**
+ * @internal The static mark of Entity classes (`Entity[ENTITY] === true`, inherited):
+ * code that only dispatches on schemas tells entities apart without importing the Entity
+ * class, so an app that never uses Entity does not bundle it.
+ */
+
+/** @internal True for Entity classes. */
+export function isEntity(schema: unknown): schema is typeof Entity {
+  return typeof schema === 'function' && (schema as { _isEntity?: true })._isEntity === true;
+}
+
+/** @internal A field schema that is a converter rather than a nested schema. */
+export function isDeserializer(fieldSchema: unknown): fieldSchema is Deserializer {
+  return typeof fieldSchema === 'function' && !isEntity(fieldSchema);
+}
 
 /** @internal Normalizes `value` with `schema`, staging rows in `ctx`. */
 export function normalizeValue(schema: Schema, value: unknown, ctx: NormalizeContext, path: string): unknown {

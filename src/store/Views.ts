@@ -9,10 +9,9 @@
  * entry.
  */
 import { Computed, type ReadonlySignal } from '@preact/signals-core';
-import { isEntity } from '../schema/Entity.js';
 import { Query } from '../schema/Query.js';
 import type { Schema } from '../schema/types.js';
-import { denormalizeValue, queryKeyOf } from '../schema/visit.js';
+import { denormalizeValue, isEntity, queryKeyOf } from '../schema/visit.js';
 import { argsKey } from '../util/argsKey.js';
 import { share } from './share.js';
 import type { Meta, Store } from './Store.js';

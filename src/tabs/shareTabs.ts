@@ -34,7 +34,8 @@
 import { batch } from '@preact/signals-core';
 import type { Controller } from '../controller/Controller.js';
 import { dehydrate, entityClasses, jsonRow } from '../controller/hydrate.js';
-import { deserialize, isDeserializer } from '../schema/Entity.js';
+import { deserialize } from '../schema/Entity.js';
+import { isDeserializer } from '../schema/visit.js';
 import type { Schema } from '../schema/types.js';
 import { Staging } from '../store/Staging.js';
 import { baseOf, type Cell, type ListCell, type ResultCell, type Row, type Store } from '../store/Store.js';
@@ -410,7 +411,8 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
     clearTimeout(timer);
     for (const t of answers.values()) clearTimeout(t);
     // Taken off unless another hook was put over them since (then they pass through: `closed`).
-    for (const name of ['_commit', '_putBase', '_putList'] as const) if (store[name] === hooks[name]) Object.assign(store, { [name]: saved[name] });
+    // (By the keys of `hooks`, not by strings: dist ships these names short.)
+    for (const name of Object.keys(hooks) as (keyof typeof hooks)[]) if (store[name] === hooks[name]) Object.assign(store, { [name]: saved[name] });
     settle(false);
   };
   return Object.assign(stop, { ready });

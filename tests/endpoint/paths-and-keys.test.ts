@@ -5,6 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Controller, Endpoint, RestEndpoint } from '../../src/index.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
+import { dev } from '../_fixtures/env.js';
 
 let server: TestServer;
 const withServer = (s: ReturnType<typeof suite>) => {
@@ -95,15 +96,16 @@ keys('NaN, null, Infinity, -Infinity and functions as arguments get distinct key
 });
 
 keys('symbols, invalid Dates and cyclic arguments are rejected by a TypeError naming the endpoint', async () => {
+  const NO_KEY = dev ? /^ep: arguments with a symbol, an invalid Date or over 100 levels have no key/ : /^ep: arguments have no key$/;
   const ep = new Endpoint(async (_x: unknown) => 1, { name: 'ep' });
-  assert.throws(() => ep.key(Symbol('s')), (e: Error) => e instanceof TypeError && /^ep: arguments with a symbol, an invalid Date or over 100 levels have no key/.test(e.message));
-  assert.throws(() => ep.key({ at: new Date('nope') }), /^ep: arguments with a symbol, an invalid Date or over 100 levels have no key/);
+  assert.throws(() => ep.key(Symbol('s')), (e: Error) => e instanceof TypeError && NO_KEY.test(e.message));
+  assert.throws(() => ep.key({ at: new Date('nope') }), NO_KEY);
   const cyclic: Record<string, unknown> = {};
   cyclic.self = cyclic;
-  assert.throws(() => ep.key(cyclic), /^ep: arguments with a symbol, an invalid Date or over 100 levels have no key/);
+  assert.throws(() => ep.key(cyclic), NO_KEY);
   const ctrl = new Controller();
   const error = await ctrl.fetch(ep, Symbol('s')).then(() => undefined, (e) => e);
-  assert.match(error.message, /^ep: arguments with a symbol, an invalid Date or over 100 levels have no key/);
+  assert.match(error.message, NO_KEY);
 });
 
 keys('a RestEndpoint keys NaN and null apart, and sends them as written', async () => {

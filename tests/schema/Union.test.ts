@@ -2,6 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Controller, Union } from '../../src/index.js';
 import { Article, Link, feedItem } from '../_fixtures/models.js';
+import { dev } from '../_fixtures/env.js';
 import { endpoint, schemaError } from '../_fixtures/schema.js';
 
 const byField = feedItem;
@@ -44,7 +45,7 @@ union('a value that is not an object, or names no member, is a SchemaError namin
   const unknown = schemaError(() => ctrl.setResponse(feed, [{ id: '2', type: 'video' }]));
   assert.match(unknown.message, 'feed');
   assert.match(unknown.message, 'video');
-  assert.match(unknown.message, 'article, link');
+  if (dev) assert.match(unknown.message, 'article, link');
   assert.is(ctrl.get(Link, '1'), undefined, 'nothing was written');
 });
 

@@ -1,0 +1,446 @@
+/**
+ * Incremental persistence (DESIGN rule 14): a Controller's server data saved entry by
+ * entry — one per row, Collection list, response and response meta — so a write of one
+ * row saves one row, not the whole cache; restored on start with its fetch times and
+ * expiry, so fresh data is shown without a request.
+ *
+ * ## What is saved, and when
+ *
+ * - Server truth only: each row's and list's value under its optimistic layers (a pending
+ *   optimistic change is never saved), each retained response and its meta (fetch time,
+ *   expiry, invalidation). Errors are not saved.
+ * - Every write of the store is noted where it happens (a response, `set`, `setResponse`,
+ *   `hydrate`: the rows and lists it staged; `invalidate`, `invalidateAll`, `expireAll`:
+ *   the responses), and the notes of one task are compared with what the storage holds at
+ *   the end of it (a microtask): one `storage.write` per task, holding the entries whose
+ *   value changed and removing those that are gone. Writes never overlap; a write started
+ *   while another runs waits, and takes every change made meanwhile.
+ * - Removals are saved: a row removed by `Invalidate`, what a garbage-collection sweep
+ *   drops, and `resetEntireStore` (which clears the storage).
+ * - A row's expiry is saved with its value: a refetch that returns equal data saves the
+ *   response's new meta, not its unchanged rows.
+ *
+ * ## Restoring
+ *
+ * On start the storage is loaded and, through `hydrate`, fills only what the Controller
+ * does not hold yet: data fetched (or removed) before the restore finished is newer and is
+ * kept, and a restored row is stamped older than any request of this session, so a
+ * response arriving afterwards overwrites it. A saved state of another format or
+ * `version`, or one that does not restore, is dropped whole: the storage is cleared, the
+ * Controller keeps what it had (never half-filled) and the error is reported.
+ */
+import type { Controller } from '../controller/Controller.js';
+import { hydrate, jsonRow, type DehydratedState } from '../controller/hydrate.js';
+import type { Schema } from '../schema/types.js';
+import type { Staging } from '../store/Staging.js';
+import { baseOf, type Cell, type ListCell, type Meta, type Store } from '../store/Store.js';
+import type { PersistEntry, PersistStorage } from './storage.js';
+
+/** Format of the saved entries; a storage holding another is dropped. */
+const FORMAT = 1;
+/** Id of the entry naming the format and the app's `version`. */
+const VERSION_ID = 'v';
+/** A saved value the store no longer matches (restore left it behind): written or removed on the next flush. */
+const STALE = {};
+
+/**
+ * Reported through `onError` (and never thrown): a saved state that was dropped (another
+ * format or version, malformed, not restorable), or a storage call that failed. Cached
+ * data is never lost by it; `cause` holds the underlying error when there is one.
+ */
+export class PersistError extends Error {
+  /** Always `'PersistError'`; stable across minification. */
+  override name = 'PersistError';
+}
+
+/** Options of {@link persist}. */
+export interface PersistOptions {
+  /**
+   * Where the entity classes of deserialized fields (`Date`, `Decimal`, Temporal) are
+   * found when restoring, as in `hydrate`: entities, endpoint schemas, arrays or objects
+   * of them. Default: none (rows of plain JSON need none).
+   */
+  schemas?: readonly Schema[];
+  /**
+   * The app's version of its saved data: a saved state of another version is dropped.
+   * Change it when entities change shape. Default: `0`.
+   */
+  version?: string | number;
+  /** Receives each {@link PersistError}. Default: `console.error`. */
+  onError?: (error: PersistError) => void;
+}
+
+/** What {@link persist} returns. */
+export interface Persister {
+  /**
+   * Settles once the saved state is restored, or dropped (the error then goes to
+   * `onError`); never rejects.
+   */
+  readonly restored: Promise<void>;
+  /** Saves what changed now; settles when the storage has it (or reported a failure). */
+  flush(): Promise<void>;
+  /** Saves what changed, then stops saving; settles like `flush`. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Saves the Controller's server data into `storage` as it changes, entry by entry, and
+ * restores what the storage holds. Call it right after creating the Controller.
+ * @example
+ * const ctrl = new Controller();
+ * const persister = persist(ctrl, indexedDBStorage(), { schemas: [Invoice], version: 2 });
+ * await persister.restored; // optional: fresh saved data is then shown without a request
+ */
+export function persist(ctrl: Controller, storage: PersistStorage, options: PersistOptions = {}): Persister {
+  return new Saver(ctrl, storage, options);
+}
+
+/** The parts of an entry id: kind (`r` row, `l` list, `q` response, `m` meta), key, pk or args key. */
+function parseId(id: string): [kind: string, key: string, sub: string] {
+  const end = id.indexOf('\0', 2);
+  return end < 0 ? [id[0]!, id.slice(2), ''] : [id[0]!, id.slice(2, end), id.slice(end + 1)];
+}
+
+/** The map of `key` in a two-level map, created when missing. */
+function savedMap(saved: Map<string, Map<string, unknown>>, key: string): Map<string, unknown> {
+  let map = saved.get(key);
+  if (map === undefined) saved.set(key, (map = new Map()));
+  return map;
+}
+
+/** Whether a row or list holds data of this session (written, or removed, by a request): newer than any saved copy. */
+function held(cell: Cell | ListCell | undefined): boolean {
+  return cell !== undefined && (cell._stamp > 0 || baseOf<unknown>(cell) !== undefined);
+}
+
+/** A response meta as its saved value. */
+const metaOf = (m: Meta) => [m.fetchedAt, m.expiresAt, m.invalidated] as const;
+
+class Saver implements Persister {
+  readonly restored: Promise<void>;
+  readonly #ctrl: Controller;
+  readonly #store: Store;
+  readonly #storage: PersistStorage;
+  readonly #options: PersistOptions;
+  /** Last saved value per entry, by reference (the store's own objects): key → pk / args key → value. */
+  readonly #rows = new Map<string, Map<string, unknown>>();
+  readonly #lists = new Map<string, Map<string, unknown>>();
+  /** Endpoint key → saved response; → saved meta as text. */
+  readonly #data = new Map<string, unknown>();
+  readonly #meta = new Map<string, unknown>();
+  /** Written since the last flush: entity key → pks; Collection keys; whether responses changed; everything. */
+  readonly #dirtyRows = new Map<string, Set<string>>();
+  readonly #dirtyLists = new Set<string>();
+  #dirtyResults = false;
+  #full = false;
+  /** Removals whose write failed: tried again by the next write. */
+  readonly #retry = new Set<string>();
+  /** The last storage call; every call waits for the one before. Never rejects. */
+  #chain: Promise<void>;
+  #queued = false;
+  #restoring = true;
+  #versionSaved = false;
+  #stopped = false;
+  /** Bumped by `resetEntireStore`: a restore that started before it writes nothing. */
+  #epoch = 0;
+
+  constructor(ctrl: Controller, storage: PersistStorage, options: PersistOptions) {
+    this.#ctrl = ctrl;
+    this.#storage = storage;
+    this.#options = options;
+    const store = (this.#store = ctrl._hydration()[0]);
+    // Hooks on this Controller and its store alone (the change feed of live queries hooks
+    // `_put` the same way); `stop()` turns them into plain calls.
+    const commit = store._commit;
+    store._commit = (staging, stamp, expiresAt) => {
+      commit.call(store, staging, stamp, expiresAt);
+      this.#noteCommit(staging);
+    };
+    const after = (name: 'gc' | 'invalidate' | 'invalidateAll' | 'expireAll' | 'resetEntireStore', then: () => void) => {
+      const run = ctrl[name] as (...args: unknown[]) => any;
+      (ctrl as any)[name] = (...args: unknown[]) => {
+        const out = run(...args);
+        if (!this.#stopped) then();
+        return out;
+      };
+    };
+    const results = () => {
+      this.#dirtyResults = true;
+      this.#schedule();
+    };
+    after('invalidate', results);
+    after('invalidateAll', results);
+    after('expireAll', results);
+    after('gc', () => {
+      this.#full = true;
+      this.#schedule();
+    });
+    after('resetEntireStore', () => this.#reset());
+    this.restored = this.#chain = this.#restore(this.#epoch).then(() => {
+      this.#restoring = false;
+      // What the Controller held before the restore, and what the storage holds that was
+      // not restored, is compared once in full.
+      this.#full = true;
+      this.#schedule();
+    });
+  }
+
+  flush(): Promise<void> {
+    // After a restore in progress, whose end queues a flush of its own.
+    return this.#chain.then(() => {
+      this.#write();
+      return this.#chain;
+    });
+  }
+
+  stop(): Promise<void> {
+    const done = this.flush();
+    done.then(() => (this.#stopped = true));
+    return done;
+  }
+
+  #report(message: string, cause?: unknown): void {
+    const error = new PersistError(`persist: ${message}`, cause === undefined ? undefined : { cause });
+    (this.#options.onError ?? console.error)(error);
+  }
+
+  //#region noting writes
+
+  #noteCommit(staging: Staging): void {
+    if (this.#stopped) return;
+    for (const [key, rows] of staging._rows) this.#noteRows(key, rows.keys());
+    for (const [key, pks] of staging._removals) this.#noteRows(key, pks);
+    for (const { collection } of staging._collections) this.#dirtyLists.add(collection.key);
+    this.#dirtyResults = true;
+    this.#schedule();
+  }
+
+  #noteRows(key: string, pks: Iterable<string>): void {
+    let set = this.#dirtyRows.get(key);
+    if (set === undefined) this.#dirtyRows.set(key, (set = new Set()));
+    for (const pk of pks) set.add(pk);
+  }
+
+  /** One write per task: at the end of the task that wrote first. */
+  #schedule(): void {
+    if (this.#queued || this.#restoring) return;
+    this.#queued = true;
+    queueMicrotask(() => this.#write());
+  }
+
+  //#endregion
+
+  //#region saving
+
+  /** Compares what was noted with what the storage holds, and writes the difference. */
+  #write(): void {
+    this.#queued = false;
+    if (this.#restoring || this.#stopped) return;
+    const puts: PersistEntry[] = [];
+    const deletes = [...this.#retry];
+    this.#retry.clear();
+    const store = this.#store;
+    if (this.#full) {
+      for (const [key, table] of store._tables) this.#noteRows(key, table._cells.keys());
+      for (const [key, saved] of this.#rows) this.#noteRows(key, saved.keys());
+      for (const key of store._lists.keys()) this.#dirtyLists.add(key);
+      for (const key of this.#lists.keys()) this.#dirtyLists.add(key);
+    }
+    for (const [key, pks] of this.#dirtyRows) {
+      const cells = store._tables.get(key)?._cells;
+      for (const pk of pks) {
+        const cell = cells?.get(pk);
+        const row = cell && baseOf(cell);
+        try {
+          this.#diff(savedMap(this.#rows, key), pk, `r\0${key}\0${pk}`, row, puts, deletes, () => {
+            const fields = new Set<string>();
+            const json = jsonRow(key, pk, row!, fields);
+            return fields.size ? [json, cell!._expiresAt, [...fields]] : [json, cell!._expiresAt];
+          });
+        } catch (error) {
+          this.#report(`${key} ${pk} not saved`, error);
+        }
+      }
+    }
+    for (const key of this.#dirtyLists) {
+      const saved = savedMap(this.#lists, key);
+      const seen = new Set(saved.keys());
+      for (const [argsKey, list] of store._lists.get(key) ?? []) {
+        seen.delete(argsKey);
+        const items = baseOf(list);
+        this.#diff(saved, argsKey, `l\0${key}\0${argsKey}`, items, puts, deletes, () => [list._args, items]);
+      }
+      for (const argsKey of seen) this.#diff(saved, argsKey, `l\0${key}\0${argsKey}`, undefined, puts, deletes);
+    }
+    if (this.#dirtyResults || this.#full) {
+      const seen = new Set(this.#data.keys());
+      for (const [key, result] of store._results) {
+        seen.delete(key);
+        this.#result(key, result._sig.peek(), result._meta.peek(), puts, deletes);
+      }
+      for (const key of seen) this.#result(key, undefined, undefined, puts, deletes);
+    }
+    this.#dirtyRows.clear();
+    this.#dirtyLists.clear();
+    this.#dirtyResults = this.#full = false;
+    if (puts.length === 0 && deletes.length === 0) return;
+    if (!this.#versionSaved) {
+      puts.push([VERSION_ID, [FORMAT, this.#options.version ?? 0]]);
+      this.#versionSaved = true;
+    }
+    const epoch = this.#epoch;
+    this.#chain = this.#chain.then(() =>
+      this.#storage.write(puts, deletes).then(undefined, (error) => {
+        this.#report(`writing ${puts.length} entries and ${deletes.length} removals failed`, error);
+        if (epoch === this.#epoch) this.#forget(puts, deletes);
+      }),
+    );
+  }
+
+  /** A response and its meta against what is saved. */
+  #result(key: string, data: unknown, meta: Meta | undefined, puts: PersistEntry[], deletes: string[]): void {
+    if (data === undefined) meta = undefined;
+    this.#diff(this.#data, key, `q\0${key}`, data, puts, deletes, () => data);
+    const saved = this.#meta.get(key) as ReturnType<typeof metaOf> | undefined;
+    const now = meta && metaOf(meta);
+    // Meta objects are new on every write (an error, a refetch): compared by value.
+    const same = now !== undefined && saved !== undefined && saved !== STALE && now.every((v, i) => v === saved[i]);
+    this.#diff(this.#meta, key, `m\0${key}`, same ? saved : now, puts, deletes, () => now);
+  }
+
+  /**
+   * One entry against what is saved (by reference): put when it changed, removed when it
+   * is gone; the saved reference follows.
+   */
+  #diff(saved: Map<string, unknown>, sub: string, id: string, value: unknown, puts: PersistEntry[], deletes: string[], entry?: () => unknown): void {
+    if (value === saved.get(sub)) return;
+    if (value === undefined) {
+      saved.delete(sub);
+      deletes.push(id);
+      return;
+    }
+    puts.push([id, entry!()]);
+    saved.set(sub, value);
+  }
+
+  /** After a failed write: its entries are saved again by the next write, its removals tried again. */
+  #forget(puts: readonly PersistEntry[], deletes: readonly string[]): void {
+    for (const id of deletes) this.#retry.add(id);
+    for (const [id] of puts) {
+      const [kind, key, sub] = parseId(id);
+      if (kind === 'r') {
+        this.#rows.get(key)?.delete(sub);
+        this.#noteRows(key, [sub]);
+      } else if (kind === 'l') {
+        this.#lists.get(key)?.delete(sub);
+        this.#dirtyLists.add(key);
+      } else if (kind === 'v') this.#versionSaved = false;
+      else {
+        (kind === 'q' ? this.#data : this.#meta).delete(key);
+        this.#dirtyResults = true;
+      }
+    }
+  }
+
+  /** `resetEntireStore`: the storage is cleared, and what is written afterwards saved anew. */
+  #reset(): void {
+    this.#epoch++;
+    for (const map of [this.#rows, this.#lists, this.#data, this.#meta, this.#dirtyRows, this.#dirtyLists]) map.clear();
+    this.#retry.clear();
+    this.#versionSaved = false;
+    this.#chain = this.#chain.then(() => this.#storage.clear().then(undefined, (error) => this.#report('clearing the storage failed', error)));
+  }
+
+  //#endregion
+
+  //#region restoring
+
+  async #restore(epoch: number): Promise<void> {
+    let byId: Map<string, unknown>;
+    try {
+      byId = new Map(await this.#storage.load());
+    } catch (error) {
+      // Nothing is known of what the storage holds: it is cleared by the first write.
+      return this.#drop('loading the saved state failed', error);
+    }
+    // `resetEntireStore` ran meanwhile: the saved state is older than it.
+    if (epoch !== this.#epoch || byId.size === 0) return;
+    const version = byId.get(VERSION_ID) as unknown[] | undefined;
+    const want = this.#options.version ?? 0;
+    if (!Array.isArray(version) || version[0] !== FORMAT || version[1] !== want) {
+      const found = Array.isArray(version) ? `format ${version[0]}, version ${JSON.stringify(version[1])}` : 'no version';
+      return this.#drop(`the saved state has ${found}, expected format ${FORMAT}, version ${JSON.stringify(want)}: dropped`);
+    }
+    const store = this.#store;
+    const rows: Record<string, Record<string, unknown>> = {};
+    const fields: Record<string, Set<string>> = {};
+    const lists: Record<string, Record<string, unknown>> = {};
+    const responses: Record<string, unknown> = {};
+    /** Entries the store holds newer data for: saved as STALE, so the first write replaces or removes them. */
+    const stale: [Map<string, unknown>, string][] = [];
+    try {
+      for (const [id, value] of byId) {
+        const [kind, key, sub] = parseId(id);
+        if (kind === 'r' && Array.isArray(value)) {
+          // A row removed meanwhile may have no cell: the removal is known by its note.
+          if (held(store._tables.get(key)?._cells.get(sub)) || this.#dirtyRows.get(key)?.has(sub)) stale.push([savedMap(this.#rows, key), sub]);
+          else (rows[key] ??= {})[sub] = value.slice(0, 2);
+          for (const field of value[2] ?? []) (fields[key] ??= new Set()).add(field);
+        } else if (kind === 'l') {
+          if (held(store._lists.get(key)?.get(sub))) stale.push([savedMap(this.#lists, key), sub]);
+          else (lists[key] ??= {})[sub] = value;
+        } else if (kind === 'q') {
+          const meta = byId.get(`m\0${key}`);
+          if (!Array.isArray(meta)) throw new Error(`no meta for the response ${key}`);
+          const result = store._results.get(key);
+          if (result !== undefined && (result._stamp > 0 || result._sig.peek() !== undefined)) stale.push([this.#data, key], [this.#meta, key]);
+          else responses[key] = [value, ...meta];
+        } else if (kind !== 'm' && kind !== 'v') throw new Error(`unknown entry ${JSON.stringify(id)}`);
+      }
+      const converted: Record<string, string[]> = {};
+      for (const key in fields) converted[key] = [...fields[key]!];
+      hydrate(this.#ctrl, { version: 1, rows, converted, lists, responses } as DehydratedState, this.#options.schemas);
+    } catch (error) {
+      return this.#drop('the saved state does not restore: dropped', error);
+    }
+    this.#versionSaved = true;
+    for (const [map, sub] of stale) map.set(sub, STALE);
+    // Restored: saved as it is, and older than every request of this session (stamp 0),
+    // so a response that arrives afterwards replaces it.
+    for (const key in rows) {
+      const cells = store._tables.get(key)!._cells;
+      const saved = savedMap(this.#rows, key);
+      for (const pk in rows[key]) {
+        const cell = cells.get(pk)!;
+        cell._stamp = 0;
+        saved.set(pk, baseOf(cell));
+      }
+    }
+    for (const key in lists) {
+      const saved = savedMap(this.#lists, key);
+      for (const argsKey in lists[key]) {
+        const list = store._lists.get(key)!.get(argsKey)!;
+        list._stamp = 0;
+        saved.set(argsKey, baseOf(list));
+      }
+    }
+    for (const key in responses) {
+      const result = store._results.get(key)!;
+      result._stamp = result._invalidated = 0;
+      this.#data.set(key, result._sig.peek());
+      this.#meta.set(key, metaOf(result._meta.peek()));
+    }
+  }
+
+  /** A saved state that does not restore: reported, and the storage cleared (by the next write when clearing fails). */
+  async #drop(message: string, cause?: unknown): Promise<void> {
+    this.#report(message, cause);
+    try {
+      await this.#storage.clear();
+    } catch (error) {
+      this.#report('clearing the storage failed', error);
+    }
+  }
+
+  //#endregion
+}
