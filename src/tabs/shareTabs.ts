@@ -38,7 +38,7 @@ import { deserialize } from '../schema/Entity.js';
 import { isDeserializer } from '../schema/visit.js';
 import type { Schema } from '../schema/types.js';
 import { Staging } from '../store/Staging.js';
-import { baseOf, type Cell, type ListCell, type ResultCell, type Row, type Store } from '../store/Store.js';
+import { baseOf, type Cell, type ListCell, type Row, type Store } from '../store/Store.js';
 import { equalFields, equalValue } from '../util/equal.js';
 import { check, decode, drop, isObject, PROTOCOL, TabsError, type ListEntry, type Message, type RowEntry, type Version } from './message.js';
 
@@ -118,9 +118,6 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
   const versions = new Map<number, Version>();
   /** A list edited here (push, remove: its stamp stays) and the version of that edit. */
   const edits = new WeakMap<ListCell, readonly [stamp: number, v: Version]>();
-  /** The stamp of each response when last seen: a new stamp is a response written. */
-  const seen = new WeakMap<ResultCell, number>();
-  for (const result of store._results.values()) seen.set(result, result._stamp);
   /** This tab's commits since the last message, and the server values they replaced. */
   const commits: [Staging, number][] = [];
   const rows = new Map<Cell, Written>();
@@ -221,6 +218,7 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
     for (const [staging] of lists.size ? commits : []) {
       for (const { collection } of staging._collections) {
         for (const [argsKey, list] of store._lists.get(collection.key) ?? []) {
+          if (!lists.has(list)) continue;
           const before = lists.get(list);
           const base = baseOf(list);
           if (base === before || base === undefined || (before !== undefined && equalValue(base, before))) continue;
@@ -231,10 +229,11 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
         }
       }
     }
+    // A response takes the stamp of its fetch, which committed its rows: the responses of
+    // this tab's commits (not those hydrate or a message wrote, nor an error or a mark).
+    const stamps = new Set(commits.map(([, stamp]) => stamp));
     for (const [key, result] of store._results) {
-      // Only a response written moves the stamp: an error or a mark alone stays here.
-      if (result._stamp === seen.get(result)) continue;
-      seen.set(result, result._stamp);
+      if (!stamps.has(result._stamp)) continue;
       const data = result._sig.peek();
       const meta = result._meta.peek();
       if (data !== undefined && meta.fetchedAt !== 0) out.responses[key] = [data, meta.fetchedAt, meta.expiresAt, meta.invalidated];
@@ -398,7 +397,6 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
     if (invalidated) result._invalidated = result._stamp;
     if (!equalValue(result._sig.peek(), data)) result._sig.value = data;
     result._meta.value = { fetchedAt, expiresAt, error: undefined, errorExpiresAt: 0, invalidated: !!invalidated };
-    seen.set(result, result._stamp);
   }
 
   //#endregion

@@ -206,21 +206,26 @@ fetches('identical data fetched again notifies no reader in B; only the response
 
 fetches('a delete (Invalidate) in A removes the row in B; a list edit travels as the new list', async (ctx) => {
   const { a, b } = ctx;
+  await a.ctrl.fetch(ctx.getTeam, { team: 't2' });
   await a.ctrl.fetch(ctx.getTeam, { team: 't1' });
   await waitFor(() => b.ctrl.getResponse(ctx.getTeam, { team: 't1' }) !== undefined, 'the team in B');
+  await spied(ctx, 2);
+  ctx.seen.length = 0;
   assert.equal(b.ctrl.getResponse(ctx.getTeam, { team: 't1' })!.map((m) => m.id), ['m1', 'm2']);
   await a.ctrl.fetch(ctx.addMember, { team: 't1' }, { id: 'm4', name: 'New', joined: '2026-04-01T00:00:00.000Z' });
   await waitFor(() => b.ctrl.getResponse(ctx.getTeam, { team: 't1' })!.length === 3, 'the pushed member in B');
+  await spied(ctx, 1);
+  assert.equal(Object.values(patches(ctx)[0].lists).flatMap((byArgs: any) => Object.values(byArgs)).length, 1, 'the one list it changed');
   assert.equal(b.ctrl.getResponse(ctx.getTeam, { team: 't1' })!.map((m) => m.name), ['Member 1', 'Member 2', 'New']);
   let seen: (string | undefined)[] = [];
   const stop = effect(() => void seen.push(b.ctrl.get(Member, { id: 'm1' })?.name));
   await a.ctrl.fetch(ctx.deleteMember, { id: 'm1' });
   await waitFor(() => b.ctrl.get(Member, { id: 'm1' }) === undefined, 'the removal in B');
-  await spied(ctx, 3);
+  await spied(ctx, 2);
   assert.equal(seen, ['Member 1', undefined]);
   assert.equal(b.ctrl.getResponse(ctx.getTeam, { team: 't1' })!.map((m) => m.id), ['m2', 'm4'], 'the list no longer shows it');
   assert.equal(patches(ctx).at(-1).rows.Member.m1[0], null, 'a removal travels as null');
-  assert.is(ctx.server.requests.length, 3, 'every request was A’s');
+  assert.is(ctx.server.requests.length, 4, 'every request was A’s');
   seen = [];
   stop();
 });
@@ -316,6 +321,11 @@ loops('what hydrate writes stays in its tab', async (ctx) => {
   await quiet();
   assert.equal(ctx.seen, []);
   assert.is(b.ctrl.get(Member, { id: 'm1' }), undefined);
+  // A later write of A's own travels alone: not the responses hydrate wrote.
+  a.ctrl.set(Member, { id: 'm1', name: 'Local' });
+  await spied(ctx, 1);
+  assert.equal([Object.keys(patches(ctx)[0].rows.Member), patches(ctx)[0].responses], [['m1'], {}]);
+  assert.is(b.ctrl.getResponse(ctx.getMembers), undefined);
 });
 
 loops('closing stops sharing both ways and closes the channel', async (ctx) => {
