@@ -48,8 +48,8 @@ const SCENARIOS = [
   { id: 'W16', file: 'optimistic-edit.mjs' },
   { id: 'W20', file: 'mount-unmount-memory.mjs' },
   { id: 'W21', file: 'hydrate-state.mjs' },
-  { id: 'W23', file: 'remove-rows.mjs' },
   { id: 'W22', file: 'persist-one-row.mjs' },
+  { id: 'W23', file: 'remove-rows.mjs' },
   { id: 'W24', file: 'tabs-one-row.mjs' },
 ];
 
@@ -69,6 +69,7 @@ const TARGETS = [
   { workload: 'W7', case: 'n=100k', vs: 'tanstack-db', min: 1, text: 'W7 one-row write at 100k ahead of TanStack DB' },
   { workload: 'W8', case: 'push: write + fan-out', variant: 'setResponse', min: 1000, text: 'W8 fan-out ≥ 1000×' },
   { workload: 'W8', case: 'push: write + fan-out', variant: 'setResponse', vs: 'tanstack', min: 10, text: 'W8 fan-out ≥ 10× TanStack' },
+  { workload: 'W8', case: 'push: write + fan-out', variant: 'setResponse', vs: 'tanstack-db', min: 2, text: 'W8 fan-out ≥ 2× TanStack DB' },
   { workload: 'W10', case: 'after toggle', variant: 'setResponse', min: 50, text: 'W10 aggregate after toggle ≥ 50×' },
   { workload: 'W10', case: 'count after toggle, n=10k', vs: 'tanstack-db', min: 2, text: 'W10 live count 10k ≥ 2× TanStack DB' },
   { workload: 'W10', case: 'count after toggle, n=100k', vs: 'tanstack-db', min: 2, text: 'W10 live count 100k ≥ 2× TanStack DB' },

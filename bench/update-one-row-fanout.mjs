@@ -3,8 +3,9 @@
  * 20 …); the updated row is one of them. Exactly one view may re-run.
  *
  * push: views are subscribed (signal-cache effects, data-client views re-reading after
- *       each dispatch, Apollo cache.watch, TanStack QueryObservers with `select`);
- *       the operation is the write, and the fan-out it triggers.
+ *       each dispatch, Apollo cache.watch, TanStack QueryObservers with `select`,
+ *       TanStack DB per-row live queries with a change subscriber); the operation is the
+ *       write, and the fan-out it triggers.
  * pull: views are held but not subscribed; the operation is the write, then a read of
  *       all 1000 views (signal-cache view.value, data-client getResponse, Apollo
  *       readFragment).
@@ -15,6 +16,7 @@ import * as sc from './_lib/signal-cache.mjs';
 import * as dc from './_lib/data-client.mjs';
 import * as ap from './_lib/apollo.mjs';
 import * as tq from './_lib/tanstack.mjs';
+import * as tdb from './_lib/tanstack-db.mjs';
 
 const s = new Scenario({ id: 'W8', title: 'update one row of FLAT-10k, 1000 views mounted', file: 'update-one-row-fanout.mjs' });
 const N = 10_000;
@@ -161,6 +163,29 @@ s.gate('tanstack push: one write notifies exactly one observer', tqRuns.runs ===
 s.gate('tanstack push: shape', canon(observers[T].observer.getCurrentResult().data) === canon(versions[0]));
 //#endregion
 
+//#region tanstack-db
+// The rows arrive through the sync collection as server data would; each view is a live
+// query of one row by id, on the id index TanStack DB advises for such lookups.
+const synced = tdb.serverCollection(rows);
+synced.collection.createIndex((row) => row.id, { indexType: tdb.BasicIndex });
+const tdbRuns = { runs: 0, perView: new Uint32Array(VIEWS) };
+const tdbViews = viewed.map((i, k) => {
+  const id = rows[i].id;
+  const view = tdb.liveQuery((q) => q.from({ r: synced.collection }).where(({ r }) => tdb.eq(r.id, id)));
+  view.subscribeChanges(() => {
+    tdbRuns.runs++;
+    tdbRuns.perView[k]++;
+  });
+  return view;
+});
+const tdbPushOps = { n: 0 };
+const tdbPushOp = () => synced.write('update', versions[tdbPushOps.n++ & 1]);
+tdbPushOp();
+s.gate('tanstack-db push: one write notifies exactly the one live query', tdbRuns.runs === 1 && tdbRuns.perView[T] === 1, `runs=${tdbRuns.runs}`);
+const tdbRow = Object.fromEntries(Object.entries(tdbViews[T].toArray[0]).filter(([k]) => !k.startsWith('$')));
+s.gate('tanstack-db push: shape', canon(tdbRow) === canon(versions[0]) && tdbViews.every((view) => view.size === 1));
+//#endregion
+
 collect();
 const CASE_PUSH = 'push: write + fan-out';
 const CASE_PULL = 'pull: write + read 1000';
@@ -175,6 +200,13 @@ s.task({
   op: tqPushOp,
   note: 'not normalized: one list query, views select a row',
 });
+s.task({
+  case: CASE_PUSH,
+  peer: 'tanstack-db',
+  variant: 'sync begin/write/commit, 1000 live queries',
+  op: tdbPushOp,
+  note: 'a sync-fed collection with an id index; each view a live query of one row',
+});
 s.task({ case: CASE_PULL, peer: 'signal-cache', variant: 'setResponse + 1000 view.value', op: scPullResponseOp });
 s.task({ case: CASE_PULL, peer: 'signal-cache', variant: 'set + 1000 view.value', op: scPullOp });
 s.task({ case: CASE_PULL, peer: 'data-client', variant: 'setResponse + 1000 getResponse', op: dcPullOp });
@@ -185,6 +217,7 @@ const afterRun = [
   counted('data-client push', dcRuns, dcPushOps),
   counted('apollo push', apRuns, apPushOps),
   counted('tanstack push', tqRuns, tqPushOps),
+  counted('tanstack-db push', tdbRuns, tdbPushOps),
 ];
 s.run();
 for (const check of afterRun) check();

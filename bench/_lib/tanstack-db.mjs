@@ -4,7 +4,7 @@
  * `createLiveQueryCollection`s (incremental view maintenance by differential dataflow).
  */
 import { createCollection, createLiveQueryCollection } from '@tanstack/db';
-export { avg, count, eq, max, min, sum } from '@tanstack/db';
+export { BasicIndex, avg, count, eq, max, min, sum } from '@tanstack/db';
 
 let ids = 0;
 

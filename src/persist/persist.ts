@@ -17,8 +17,11 @@
  *   while another runs waits, and takes every change made meanwhile.
  * - Removals are saved: a row removed by `Invalidate`, what a garbage-collection sweep
  *   drops, and `resetEntireStore` (which clears the storage).
- * - A row's expiry is saved with its value: a refetch that returns equal data saves the
- *   response's new meta, not its unchanged rows.
+ * - A row's expiry is saved with its value. A refetch that returns equal data writes no
+ *   row: it saves the response's new meta and one expiry entry (`x`) listing the ids of
+ *   the rows it now vouches for longer, so a restored row is as fresh as in memory (an
+ *   Entity endpoint reading it, garbage collection keeping it). An expiry entry whose
+ *   rows all moved on (rewritten, extended again, removed) is removed.
  *
  * ## Restoring
  *
@@ -95,14 +98,18 @@ export function persist(ctrl: Controller, storage: PersistStorage, options: Pers
   return new Saver(ctrl, storage, options);
 }
 
-/** The parts of an entry id: kind (`r` row, `l` list, `q` response, `m` meta), key, pk or args key. */
+/**
+ * The parts of an entry id (`kind\0key\0sub`): kind (`r` row, `l` list, `q` response, `m`
+ * meta, `x` expiry), key (entity or Collection key, which hold no NUL; an endpoint key or
+ * expiry sequence number runs to the end), pk or args key.
+ */
 function parseId(id: string): [kind: string, key: string, sub: string] {
   const end = id.indexOf('\0', 2);
   return end < 0 ? [id[0]!, id.slice(2), ''] : [id[0]!, id.slice(2, end), id.slice(end + 1)];
 }
 
 /** The map of `key` in a two-level map, created when missing. */
-function savedMap(saved: Map<string, Map<string, unknown>>, key: string): Map<string, unknown> {
+function savedMap<T>(saved: Map<string, Map<string, T>>, key: string): Map<string, T> {
   let map = saved.get(key);
   if (map === undefined) saved.set(key, (map = new Map()));
   return map;
@@ -111,6 +118,13 @@ function savedMap(saved: Map<string, Map<string, unknown>>, key: string): Map<st
 /** Whether a row or list holds data of this session (written, or removed, by a request): newer than any saved copy. */
 function held(cell: Cell | ListCell | undefined): boolean {
   return cell !== undefined && (cell._stamp > 0 || baseOf<unknown>(cell) !== undefined);
+}
+
+/** What the storage holds of a row: its value (by reference), its expiry, the expiry entry extending it (0: none). */
+interface Saved {
+  v: unknown;
+  e: number;
+  x: number;
 }
 
 /** A response meta as its saved value. */
@@ -123,9 +137,9 @@ class Saver implements Persister {
   readonly #storage: PersistStorage;
   readonly #options: PersistOptions;
   /** Last saved value per entry, by reference (the store's own objects): key → pk / args key → value. */
-  readonly #rows = new Map<string, Map<string, unknown>>();
+  readonly #rows = new Map<string, Map<string, Saved>>();
   readonly #lists = new Map<string, Map<string, unknown>>();
-  /** Endpoint key → saved response; → saved meta as text. */
+  /** Endpoint key → saved response; → saved meta (`[fetchedAt, expiresAt, invalidated]`). */
   readonly #data = new Map<string, unknown>();
   readonly #meta = new Map<string, unknown>();
   /** Written since the last flush: entity key → pks; Collection keys; whether responses changed; everything. */
@@ -133,6 +147,15 @@ class Saver implements Persister {
   readonly #dirtyLists = new Set<string>();
   #dirtyResults = false;
   #full = false;
+  /**
+   * Expiry entries (`x` + sequence number) → how many saved rows they still extend; an
+   * entry no row needs any more is removed. A row's expiry only grows while it is stored,
+   * and a row that garbage collection drops has expired: so an expiry entry may list rows
+   * rewritten or removed since (the larger expiry wins on restore) without ever making a
+   * row look fresher than it is.
+   */
+  readonly #xs = new Map<number, number>();
+  #seq = 0;
   /** Removals whose write failed: tried again by the next write. */
   readonly #retry = new Set<string>();
   /** The last storage call; every call waits for the one before. Never rejects. */
@@ -246,21 +269,65 @@ class Saver implements Persister {
       for (const key of store._lists.keys()) this.#dirtyLists.add(key);
       for (const key of this.#lists.keys()) this.#dirtyLists.add(key);
     }
+    /** Expiry → saved rows that a response now vouches for until then, unchanged, and their ids. */
+    const longer = new Map<number, [Saved[], string[]]>();
     for (const [key, pks] of this.#dirtyRows) {
       const cells = store._tables.get(key)?._cells;
+      const saved = savedMap(this.#rows, key);
       for (const pk of pks) {
         const cell = cells?.get(pk);
         const row = cell && baseOf(cell);
+        const was = saved.get(pk);
+        if (row === was?.v) {
+          // Unchanged (or still missing); vouched for longer by a refetch of equal data.
+          if (row !== undefined && cell!._expiresAt > was!.e) {
+            const group = longer.get(cell!._expiresAt) ?? [[], []];
+            longer.set(cell!._expiresAt, group);
+            group[0].push(was!);
+            group[1].push(`r\0${key}\0${pk}`);
+          }
+          continue;
+        }
+        const id = `r\0${key}\0${pk}`;
+        if (row === undefined) {
+          saved.delete(pk);
+          deletes.push(id);
+          this.#unextend(was!, deletes);
+          continue;
+        }
+        const fields = new Set<string>();
+        const expiresAt = cell!._expiresAt;
         try {
-          this.#diff(savedMap(this.#rows, key), pk, `r\0${key}\0${pk}`, row, puts, deletes, () => {
-            const fields = new Set<string>();
-            const json = jsonRow(key, pk, row!, fields);
-            return fields.size ? [json, cell!._expiresAt, [...fields]] : [json, cell!._expiresAt];
-          });
+          const json = jsonRow(key, pk, row, fields);
+          puts.push([id, fields.size ? [json, expiresAt, [...fields]] : [json, expiresAt]]);
         } catch (error) {
           this.#report(`${key} ${pk} not saved`, error);
+          continue;
+        }
+        if (was === undefined) saved.set(pk, { v: row, e: expiresAt, x: 0 });
+        else {
+          this.#unextend(was, deletes);
+          was.v = row;
+          was.e = expiresAt;
         }
       }
+    }
+    if (longer.size) {
+      // One entry for the rows a refetch of equal data vouched for longer: their ids, not their values.
+      const seq = ++this.#seq;
+      const groups: [number, string[]][] = [];
+      let count = 0;
+      for (const [expiresAt, [records, ids]] of longer) {
+        for (const record of records) {
+          this.#unextend(record, deletes);
+          record.e = expiresAt;
+          record.x = seq;
+        }
+        count += records.length;
+        groups.push([expiresAt, ids]);
+      }
+      this.#xs.set(seq, count);
+      puts.push([`x\0${seq}`, groups]);
     }
     for (const key of this.#dirtyLists) {
       const saved = savedMap(this.#lists, key);
@@ -317,10 +384,25 @@ class Saver implements Persister {
     if (value === undefined) {
       saved.delete(sub);
       deletes.push(id);
-      return;
+    } else {
+      puts.push([id, entry!()]);
+      saved.set(sub, value);
     }
-    puts.push([id, entry!()]);
-    saved.set(sub, value);
+  }
+
+  /** A saved row no longer extended by its expiry entry; an entry left with no row is removed. */
+  #unextend(record: Saved, deletes: string[] | Set<string>): void {
+    const seq = record.x;
+    if (seq === 0) return;
+    record.x = 0;
+    const left = this.#xs.get(seq)! - 1;
+    if (left > 0) this.#xs.set(seq, left);
+    else {
+      this.#xs.delete(seq);
+      const id = `x\0${seq}`;
+      if (Array.isArray(deletes)) deletes.push(id);
+      else deletes.add(id);
+    }
   }
 
   /** After a failed write: its entries are saved again by the next write, its removals tried again. */
@@ -329,13 +411,25 @@ class Saver implements Persister {
     for (const [id] of puts) {
       const [kind, key, sub] = parseId(id);
       if (kind === 'r') {
+        const record = this.#rows.get(key)?.get(sub);
+        if (record !== undefined) this.#unextend(record, this.#retry);
         this.#rows.get(key)?.delete(sub);
         this.#noteRows(key, [sub]);
       } else if (kind === 'l') {
         this.#lists.get(key)?.delete(sub);
         this.#dirtyLists.add(key);
       } else if (kind === 'v') this.#versionSaved = false;
-      else {
+      else if (kind === 'x') {
+        // Its rows are extended again by the next write.
+        for (const [k, saved] of this.#rows) {
+          for (const [pk, record] of saved) {
+            if (record.x !== +key) continue;
+            record.x = record.e = 0;
+            this.#noteRows(k, [pk]);
+          }
+        }
+        this.#xs.delete(+key);
+      } else {
         (kind === 'q' ? this.#data : this.#meta).delete(key);
         this.#dirtyResults = true;
       }
@@ -345,7 +439,7 @@ class Saver implements Persister {
   /** `resetEntireStore`: the storage is cleared, and what is written afterwards saved anew. */
   #reset(): void {
     this.#epoch++;
-    for (const map of [this.#rows, this.#lists, this.#data, this.#meta, this.#dirtyRows, this.#dirtyLists]) map.clear();
+    for (const map of [this.#rows, this.#lists, this.#data, this.#meta, this.#dirtyRows, this.#dirtyLists, this.#xs]) map.clear();
     this.#retry.clear();
     this.#versionSaved = false;
     this.#chain = this.#chain.then(() => this.#storage.clear().then(undefined, (error) => this.#report('clearing the storage failed', error)));
@@ -378,12 +472,16 @@ class Saver implements Persister {
     const responses: Record<string, unknown> = {};
     /** Entries the store holds newer data for: saved as STALE, so the first write replaces or removes them. */
     const stale: [Map<string, unknown>, string][] = [];
+    const xs: [number, [number, string[]][]][] = [];
+    /** Restored row id → the expiry entry its expiry came from. */
+    const extendedBy = new Map<string, number>();
+    const staleRows: [string, string][] = [];
     try {
       for (const [id, value] of byId) {
         const [kind, key, sub] = parseId(id);
         if (kind === 'r' && Array.isArray(value)) {
           // A row removed meanwhile may have no cell: the removal is known by its note.
-          if (held(store._tables.get(key)?._cells.get(sub)) || this.#dirtyRows.get(key)?.has(sub)) stale.push([savedMap(this.#rows, key), sub]);
+          if (held(store._tables.get(key)?._cells.get(sub)) || this.#dirtyRows.get(key)?.has(sub)) staleRows.push([key, sub]);
           else (rows[key] ??= {})[sub] = value.slice(0, 2);
           for (const field of value[2] ?? []) (fields[key] ??= new Set()).add(field);
         } else if (kind === 'l') {
@@ -395,7 +493,22 @@ class Saver implements Persister {
           const result = store._results.get(key);
           if (result !== undefined && (result._stamp > 0 || result._sig.peek() !== undefined)) stale.push([this.#data, key], [this.#meta, key]);
           else responses[key] = [value, ...meta];
-        } else if (kind !== 'm' && kind !== 'v') throw new Error(`unknown entry ${JSON.stringify(id)}`);
+        } else if (kind === 'x' && Array.isArray(value)) xs.push([+key, value]);
+        else if (kind !== 'm' && kind !== 'v') throw new Error(`unknown entry ${JSON.stringify(id)}`);
+      }
+      for (const [seq, groups] of xs) {
+        for (const [expiresAt, ids] of groups) {
+          if (typeof expiresAt !== 'number' || !Array.isArray(ids)) throw new Error(`malformed expiry entry ${seq}`);
+          for (const id of ids) {
+            const [, key, pk] = parseId(id);
+            const entry = rows[key]?.[pk] as unknown[] | undefined;
+            if (entry === undefined || expiresAt < (entry[1] as number)) continue;
+            // The latest entry extending a row is the one it needs.
+            entry[1] = expiresAt;
+            extendedBy.set(id, seq);
+          }
+        }
+        this.#seq = Math.max(this.#seq, seq);
       }
       const converted: Record<string, string[]> = {};
       for (const key in fields) converted[key] = [...fields[key]!];
@@ -405,6 +518,9 @@ class Saver implements Persister {
     }
     this.#versionSaved = true;
     for (const [map, sub] of stale) map.set(sub, STALE);
+    for (const [key, pk] of staleRows) savedMap(this.#rows, key).set(pk, { v: STALE, e: 0, x: 0 });
+    // An expiry entry no restored row needs (they were rewritten, or written this session) is removed.
+    for (const [seq] of xs) this.#xs.set(seq, 0);
     // Restored: saved as it is, and older than every request of this session (stamp 0),
     // so a response that arrives afterwards replaces it.
     for (const key in rows) {
@@ -413,8 +529,15 @@ class Saver implements Persister {
       for (const pk in rows[key]) {
         const cell = cells.get(pk)!;
         cell._stamp = 0;
-        saved.set(pk, baseOf(cell));
+        const x = extendedBy.get(`r\0${key}\0${pk}`) ?? 0;
+        if (x) this.#xs.set(x, this.#xs.get(x)! + 1);
+        saved.set(pk, { v: baseOf(cell), e: cell._expiresAt, x });
       }
+    }
+    for (const [seq, count] of this.#xs) {
+      if (count > 0) continue;
+      this.#xs.delete(seq);
+      this.#retry.add(`x\0${seq}`);
     }
     for (const key in lists) {
       const saved = savedMap(this.#lists, key);

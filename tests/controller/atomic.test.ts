@@ -208,6 +208,62 @@ readers('onError defaults to console.error', ({ ctrl: _ }) => {
   stop();
 });
 
+readers('new rows of a response whose merge hook throws are undone: no member, no index entry, no stamp, table never stored', async ({ server, ctrl }) => {
+  class Account extends Entity {
+    id = '';
+    email = '';
+    pk() {
+      return this.id;
+    }
+    static override key = 'Account';
+    static override indexes = ['email'];
+  }
+  class Strict extends Entity {
+    id = '';
+    pk() {
+      return this.id;
+    }
+    static override key = 'Strict';
+    static override mergeWithStore(): never {
+      throw new Error('merge refused');
+    }
+  }
+  const signup = new RestEndpoint({ urlPrefix: server.url, path: '/signup', name: 'signup', schema: { accounts: [Account], strict: Strict } });
+  // A request started before the failing response answers after it.
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  server.route('GET', '/older', async (_req, res) => {
+    await answered;
+    json(res, 200, [{ id: 'a2', email: 'older@x' }]);
+  });
+  const older = ctrl.fetch(new RestEndpoint({ urlPrefix: server.url, path: '/older', name: 'older', schema: [Account] }));
+  ctrl.set(Strict, { id: 's' });
+  // The index exists before the write, a reader waits for a new row, `All` was never stored.
+  assert.is(ctrl.get(Account, { email: 'a@x' }), undefined);
+  let runs = 0;
+  const stop = effect(() => {
+    ctrl.get(Account, { id: 'a1' });
+    runs++;
+  });
+  const accounts = Array.from({ length: 50 }, (_, i) => ({ id: `a${i}`, email: i === 1 ? 'a@x' : `${i}@x` }));
+  assert.throws(() => ctrl.setResponse(signup, { accounts, strict: { id: 's' } }), /merge refused/);
+  assert.is(runs, 1, 'the reader of a new row never re-ran');
+  assert.is(ctrl.get(Account, { id: 'a1' }), undefined);
+  assert.is(ctrl.get(Account, { email: 'a@x' }), undefined, 'the index entry is gone');
+  assert.is(ctrl.get(new All(Account)), undefined, 'the table was never stored');
+  // The older request's row is written: the failed response left no newer stamp on it.
+  answer();
+  await older;
+  assert.is(ctrl.get(Account, { id: 'a2' })!.email, 'older@x');
+  // Written again, the rows are stored as if the failed response had never been.
+  ctrl.set([Account], accounts);
+  assert.is(runs, 2);
+  assert.is(ctrl.get(Account, { email: 'a@x' })!.id, 'a1');
+  const ids = accounts.map((a) => a.id).filter((id) => id !== 'a2');
+  assert.equal(ctrl.get(new All(Account))!.map((a) => a.id), ['a2', ...ids], 'in first-stored order');
+  stop();
+});
+
 depth.run();
 readers.run();
 

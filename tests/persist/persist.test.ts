@@ -178,6 +178,24 @@ restore('a restored invalidation is kept: the next read refetches', async (ctx) 
   assert.is(ctx.server.count('GET', '/invoices'), 2);
 });
 
+restore('expireAll and invalidateAll are saved: the next Controller refetches', async (ctx) => {
+  const a = await filled(ctx);
+  a.ctrl.expireAll((key) => key === ctx.getInvoices.key());
+  await a.persister.flush();
+  const saved = new Map(await indexedDBStorage('app', ctx.idb).load());
+  assert.equal(saved.get(`m\0${ctx.getInvoices.key()}`), [ctx.now, 0, false]);
+  a.ctrl.invalidateAll((key) => key.includes('/customers/'));
+  await a.persister.flush();
+  const b = ctx.open();
+  await b.persister.restored;
+  assert.is(b.ctrl.getMeta(ctx.getInvoices).expiresAt, 0);
+  assert.ok(b.ctrl.getMeta(ctx.getByCustomer, { customer: 'c1' }).invalidated);
+  await b.ctrl.fetchIfStale(ctx.getInvoices);
+  await b.ctrl.fetchIfStale(ctx.getByCustomer, { customer: 'c1' });
+  assert.is(ctx.server.count('GET', '/invoices'), 2);
+  assert.is(ctx.server.count('GET', '/customers/c1/invoices'), 2);
+});
+
 restore('data that arrived before the restore finished is kept, and saved over the older copy', async (ctx) => {
   await filled(ctx);
   const { release, b } = gated(ctx);
@@ -203,6 +221,23 @@ restore('a response of a request sent before the restore finished replaces the r
   (await held.next()).reply(200, { ...invoice(1), amount: '42' });
   await fetching;
   assert.ok(b.ctrl.get(Invoice, { id: 'i1' })!.amount.equals(42), 'the later answer wins');
+});
+
+restore('a list request sent before the restore finished replaces the restored response and its meta', async (ctx) => {
+  const a = await filled(ctx);
+  a.ctrl.invalidate(ctx.getInvoices);
+  await a.persister.flush();
+  const held = holdRoute(ctx.server, 'GET', '/invoices');
+  const b = ctx.open();
+  ctx.now += 5;
+  const fetching = b.ctrl.fetch(ctx.getInvoices);
+  await b.persister.restored;
+  assert.is(b.ctrl.getResponse(ctx.getInvoices)!.length, 6, 'restored meanwhile');
+  (await held.next()).reply(200, [invoice(0), invoice(1)]);
+  await fetching;
+  assert.equal(b.ctrl.getResponse(ctx.getInvoices)!.map((i) => i.id), ['i0', 'i1'], 'the later answer wins');
+  assert.is(b.ctrl.getMeta(ctx.getInvoices).fetchedAt, ctx.now);
+  assert.not.ok(b.ctrl.getMeta(ctx.getInvoices).invalidated, 'the answer clears the restored invalidation');
 });
 
 restore('a row removed before the restore finished is not brought back, and its saved copy is removed', async (ctx) => {
@@ -259,20 +294,70 @@ save('a one-row write saves exactly that row, in one write', async (ctx) => {
   ]);
 });
 
-save('a refetch of equal data saves the new meta only; of one changed row, that row', async (ctx) => {
+save('a refetch of equal data saves the new meta and one entry of the rows it vouched for longer; of one changed row, that row', async (ctx) => {
   const { storage, calls } = recording(indexedDBStorage('app', ctx.idb));
   const a = await filled(ctx, storage);
   calls.writes.length = 0;
   ctx.now += 1;
   await a.ctrl.fetch(ctx.getInvoices);
   await a.persister.flush();
-  assert.equal(calls.writes, [{ puts: [`m\0${ctx.getInvoices.key()}`], deletes: [] }]);
+  const meta = `m\0${ctx.getInvoices.key()}`;
+  assert.equal(calls.writes, [{ puts: ['x\u00001', meta], deletes: [] }]);
+  const rowIds = [0, 1, 2, 3, 4, 5].map((i) => `r\0Invoice\0i${i}`);
+  const customerIds = ['c0', 'c1', 'c2'].map((c) => `r\0Customer\0${c}`);
+  const saved = new Map(await storage.load());
+  const [[expiresAt, ids], ...more] = saved.get('x\u00001') as [number, string[]][];
+  assert.is(expiresAt, ctx.now + 10_000);
+  assert.equal(more, []);
+  assert.equal(new Set(ids), new Set([...rowIds, ...customerIds]));
+  assert.equal((saved.get('r\0Invoice\0i0') as unknown[])[1], ctx.now - 1 + 10_000, 'the row entry itself is not rewritten');
   calls.writes.length = 0;
   ctx.server.route('GET', '/invoices', (_req, res) => json(res, 200, [0, 1, 2, 3, 4, 5].map((i) => (i === 4 ? { ...invoice(4), amount: '0' } : invoice(i)))));
   ctx.now += 1;
   await a.ctrl.fetch(ctx.getInvoices);
   await a.persister.flush();
-  assert.equal(calls.writes, [{ puts: ['r\0Invoice\0i4', `m\0${ctx.getInvoices.key()}`], deletes: [] }]);
+  // i4 is saved with its value; the other rows move to a new expiry entry, the old one is left empty and removed.
+  assert.equal(calls.writes, [{ puts: ['r\0Invoice\0i4', 'x\u00002', meta], deletes: ['x\u00001'] }]);
+});
+
+save('after a refetch of equal data, a new Controller restores the rows with the longer expiry', async (ctx) => {
+  const a = await filled(ctx);
+  ctx.now += 5_000;
+  await a.ctrl.fetch(ctx.getInvoices);
+  await a.persister.flush();
+  ctx.now += 7_000; // past the rows' first expiry, before the refetch's
+  const b = ctx.open();
+  await b.persister.restored;
+  assert.not.ok(b.ctrl.isStale(ctx.getInvoice, { id: 'i5' }), 'a row read by an Entity endpoint is fresh');
+  // The expired Collection response and its list go; the fresh response keeps its rows.
+  assert.is(b.ctrl.gc(), 2);
+  assert.is((await b.ctrl.fetchIfStale(ctx.getInvoices)).length, 6, 'the rows of the fresh response are kept');
+  assert.is(ctx.server.count('GET', '/invoices'), 2, 'no request from B');
+  ctx.now += 3_001;
+  assert.ok(b.ctrl.isStale(ctx.getInvoice, { id: 'i5' }), 'stale once that expiry passed');
+});
+
+save('an expiry entry survives a restart while restored rows need it; a row rewritten since keeps its own, later expiry', async (ctx) => {
+  const a = await filled(ctx);
+  ctx.now += 1_000;
+  await a.ctrl.fetch(ctx.getInvoices); // equal data: the rows are vouched for until +11,000
+  ctx.now += 1_000;
+  a.ctrl.set(Invoice, { id: 'i5' }, { id: 'i5', amount: '55' }); // i5 changes: saved with its value, until +62,000
+  await a.persister.flush();
+  const expiryEntries = async () => [...(await indexedDBStorage('app', ctx.idb).load())].map(([id]) => id).filter((id) => id.startsWith('x\0'));
+  const saved = await expiryEntries();
+  assert.is(saved.length, 1, 'the list refetch\'s, 8 rows left in it (it still lists i5)');
+  ctx.now += 9_500; // +11,500
+  const b = ctx.open();
+  await b.persister.restored;
+  await b.persister.flush();
+  assert.not.ok(b.ctrl.isStale(ctx.getInvoice, { id: 'i5' }), 'i5 keeps its own expiry, later than the expiry entry listing it');
+  assert.ok(b.ctrl.isStale(ctx.getInvoice, { id: 'i0' }), 'i0 was vouched for until +11,000');
+  assert.equal(await expiryEntries(), saved, 'the expiry entries are still needed');
+  ctx.now -= 1_000; // +10,500: a third Controller still finds i0 fresh through the entry
+  const c = ctx.open();
+  await c.persister.restored;
+  assert.not.ok(c.ctrl.isStale(ctx.getInvoice, { id: 'i0' }));
 });
 
 save('the writes of one task make one storage write', async (ctx) => {
@@ -284,6 +369,22 @@ save('the writes of one task make one storage write', async (ctx) => {
   a.ctrl.set(Invoice, { id: 'i1' }, { id: 'i1', amount: '3' });
   await a.persister.flush();
   assert.equal(calls.writes, [{ puts: ['r\0Invoice\0i1', 'r\0Invoice\0i2'], deletes: [] }]);
+});
+
+save('a push into a Collection saves the new row and the lists it joined', async (ctx) => {
+  const { storage, calls } = recording(indexedDBStorage('app', ctx.idb));
+  const a = await filled(ctx, storage);
+  calls.writes.length = 0;
+  ctx.server.route('POST', '/customers/:customer/invoices', (req, res) => json(res, 201, { ...invoice(9), ...JSON.parse(req.body) }));
+  await a.ctrl.fetch(ctx.getByCustomer.push, { customer: 'c1' }, { id: 'i9', customer: { id: 'c1', name: 'Customer 1' } });
+  await a.persister.flush();
+  const listId = calls.writes[0].puts.find((id) => id.startsWith('l\0'))!;
+  assert.equal(calls.writes, [{ puts: ['r\0Invoice\0i9', listId], deletes: [] }]);
+  const b = ctx.open(storage);
+  await b.persister.restored;
+  const list = await b.ctrl.fetchIfStale(ctx.getByCustomer, { customer: 'c1' });
+  assert.equal(list.map((i) => i.id), ['i1', 'i4', 'i9']);
+  assert.is(ctx.server.count('GET', '/customers/c1/invoices'), 1, 'restored fresh: no request');
 });
 
 save('a pending optimistic change is never saved; the server answer is', async (ctx) => {
@@ -430,6 +531,17 @@ fail('an entry of an unknown shape, or a response without its meta, is refused b
   }
 });
 
+fail('restoring deserialized fields without their entity class is refused by name', async (ctx) => {
+  await filled(ctx);
+  const b = ctx.open(undefined, { schemas: [] });
+  await b.persister.restored;
+  const error = ctx.errors[0] as PersistError;
+  assert.instance(error, PersistError);
+  assert.instance(error.cause, HydrationError);
+  assert.match((error.cause as Error).message, 'pass the Invoice entity class in schemas');
+  assert.is(b.ctrl.get(Customer, { id: 'c1' }), undefined, 'nothing restored');
+});
+
 fail('a failing write is reported; cached data stays, and the next write saves it again', async (ctx) => {
   const { storage, calls } = recording(indexedDBStorage('app', ctx.idb));
   const a = await filled(ctx, storage);
@@ -453,6 +565,25 @@ fail('a failing write is reported; cached data stays, and the next write saves i
   await b.persister.restored;
   assert.ok(b.ctrl.get(Invoice, { id: 'i1' })!.amount.equals(5));
   assert.is(b.ctrl.get(Invoice, { id: 'i2' }), undefined);
+});
+
+fail('an expiry entry whose write failed is written again by the next write', async (ctx) => {
+  const { storage, calls } = recording(indexedDBStorage('app', ctx.idb));
+  const a = await filled(ctx, storage);
+  calls.fail = true;
+  ctx.now += 1;
+  await a.ctrl.fetch(ctx.getInvoices);
+  await a.persister.flush();
+  calls.fail = false;
+  calls.writes.length = 0;
+  await a.persister.flush();
+  assert.is(calls.writes.length, 1);
+  const [x, m] = calls.writes[0].puts;
+  assert.ok(x.startsWith('x\0'));
+  assert.is(m, `m\0${ctx.getInvoices.key()}`);
+  const saved = new Map(await storage.load());
+  assert.equal([...saved.keys()].filter((id) => id.startsWith('x\0')), [x], 'one expiry entry');
+  assert.is((saved.get(x) as [number, string[]][])[0][1].length, 9);
 });
 
 fail('a failing load is reported; the app starts empty and works', async (ctx) => {

@@ -4,7 +4,8 @@
 import { container, tick, window } from '../_fixtures/dom.js';
 import type { Window } from 'happy-dom';
 import Decimal from 'decimal.js';
-import { hydrate as hydrateDom, render } from 'preact';
+import 'preact/debug';
+import { hydrate as hydrateDom, render, type VNode } from 'preact';
 import { Suspense } from 'preact/compat';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { renderToPipeableStream } from 'preact-render-to-string/stream-node';
@@ -68,6 +69,28 @@ function withReferenceNode(document: Window['document']): void {
   };
 }
 
+/** Hydrates `root` with `app` and returns what was written to console.error / console.warn meanwhile (preact/debug reports mismatches there). */
+async function hydrateIn(root: Element, app: VNode): Promise<unknown[]> {
+  const warnings: unknown[] = [];
+  const { warn, error } = console;
+  console.warn = console.error = (...args: unknown[]) => void warnings.push(args.join(' '));
+  try {
+    hydrateDom(app, root);
+    await tick();
+  } finally {
+    console.warn = warn;
+    console.error = error;
+  }
+  return warnings;
+}
+
+/** A Controller holding the products, fetched from the server. */
+async function filled(server: TestServer, getProducts: GetProducts): Promise<Controller> {
+  const ctrl = new Controller();
+  await ctrl.fetch(getProducts);
+  return ctrl;
+}
+
 interface Ctx {
   server: TestServer;
   getProducts: GetProducts;
@@ -97,10 +120,8 @@ ssr('renderToStringAsync renders the data; the client hydrates from the state wi
   const root = container();
   root.innerHTML = html;
   const li = root.querySelector('li');
-  const ctrl = new Controller();
-  hydrate(ctrl, state, [Product]);
-  hydrateDom(<App ctrl={ctrl} getProducts={getProducts} />, root);
-  await tick();
+  const ctrl = hydrate(new Controller(), state, [Product]);
+  assert.equal(await hydrateIn(root, <App ctrl={ctrl} getProducts={getProducts} />), [], 'no hydration mismatch');
   assert.is(root.innerHTML, html.replace(/<!--\/?\$s-->/g, ''), 'the same markup, boundary marks consumed');
   assert.is(root.querySelector('li'), li, 'the server nodes are kept (hydrated, not rendered anew)');
   assert.is(server.count('GET', '/products'), 1, 'the client sent no request');
@@ -148,8 +169,7 @@ ssr('renderToPipeableStream streams the fallback, then the data; the client hydr
   const li = root.querySelector('li');
   const state = (globalThis as { __STATE__?: DehydratedState }).__STATE__!;
   const ctrl = hydrate(new Controller(), state, [Product]);
-  hydrateDom(<App ctrl={ctrl} getProducts={getProducts} />, root);
-  await tick();
+  assert.equal(await hydrateIn(root, <App ctrl={ctrl} getProducts={getProducts} />), [], 'no hydration mismatch');
   assert.is(root.querySelector('li'), li, 'the server nodes are kept (hydrated, not rendered anew)');
   assert.is(main.innerHTML.replace(/<!--[^>]*-->/g, ''), '<ul><li>Pen 1.50</li><li>Ink 2.00</li></ul>');
   assert.is(server.count('GET', '/products'), before + 1, 'the client sent no request');
@@ -167,6 +187,16 @@ ssr('without the state the client fetches: the request count above is the state 
   hydrateDom(<App ctrl={new Controller()} getProducts={getProducts} />, root);
   await new Promise((done) => setTimeout(done, 50));
   assert.is(server.count('GET', '/products'), before + 1);
+  render(null, root);
+});
+
+ssr('the mismatch check above sees one: markup the app does not render is reported', async ({ getProducts, server }) => {
+  const ctrl = hydrate(new Controller(), dehydrate(await filled(server, getProducts)), [Product]);
+  const root = container();
+  root.innerHTML = '<main><!--$s--><ol><li>Pen 1.50</li><li>Ink 2.00</li></ol><!--/$s--></main>';
+  const warnings = await hydrateIn(root, <App ctrl={ctrl} getProducts={getProducts} />);
+  const mismatch = 'Expected a DOM node of type "ul" but found "ol"';
+  assert.ok(warnings.some((w) => String(w).includes(mismatch)), `reported: ${warnings.join(' | ')}`);
   render(null, root);
 });
 

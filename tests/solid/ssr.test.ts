@@ -20,7 +20,10 @@ const root = process.cwd();
 const fixtures = join(root, 'tests', '_fixtures', 'ssr');
 const outdir = join(root, '.test-build', `ssr-${process.pid}`);
 
-/** Bundles a fixture (src inlined, packages external) for the server or the browser. */
+/**
+ * Bundles a fixture (src inlined) for the server (packages external) or the browser
+ * (solid-js inlined from its development build, which reports hydration mismatches).
+ */
 async function bundle(name: string, generate: 'ssr' | 'dom'): Promise<string> {
   await build({
     entryPoints: [join(fixtures, `${name}.tsx`)],
@@ -28,7 +31,7 @@ async function bundle(name: string, generate: 'ssr' | 'dom'): Promise<string> {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    ...(generate === 'ssr' ? { packages: 'external' } : { external: ['@preact/signals-core', 'decimal.js'], conditions: ['browser', 'development'] }),
     outdir: join(outdir, generate),
     logLevel: 'error',
     plugins: [solidPlugin({ solid: { generate, hydratable: true } })],
@@ -172,6 +175,14 @@ ssr('renderToStream streams the fallback, then the data; the client hydrates fro
   const opened = await openPage(ctx, html, () => global.__STATE__!);
   assert.equal(global.__STATE__!.rows.Product.p2[0], { id: 'p2', name: 'Ink', price: '2' });
   assertHydrated(ctx, opened, 3);
+});
+
+ssr('the mismatch check sees one: hydrating markup the app does not render throws (development build)', async (ctx) => {
+  const { html, state } = ctx.rendered;
+  const wrong = html.replace('<li data-hk="00010021">', '<li data-hk="00010099">');
+  let error: unknown;
+  await openPage(ctx, wrong, () => state).catch((e) => (error = e));
+  assert.match(String(error), 'Hydration Mismatch. Unable to find DOM nodes for hydration key: 00010021');
 });
 
 ssr.run();
