@@ -7,7 +7,7 @@
  *
  * ```text
  * { "signal-cache": 1, "kind": "patch", "app": "", "from": "k3x9", "time": 1700000000123,
- *   "rows": { "User": { "1": [{ "id": "1", "name": "Ada" }, 1700000060123] ,
+ *   "rows": { "User": { "1": [{ "id": "1", "name": "Ada" }, 1700000060123],
  *                       "2": [null, 0] } },                     (null: removed)
  *   "converted": { "Invoice": ["amount"] },
  *   "lists": { "Collection(Todo)": { "[…]": [[{ "userId": 1 }], ["1", "2"]] } },
