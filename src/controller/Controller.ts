@@ -134,6 +134,18 @@ const DEFAULT_ERROR_EXPIRY = 1_000;
 /** Default interval between garbage-collection sweeps, in ms. */
 const DEFAULT_GC_INTERVAL = 300_000;
 
+/**
+ * Sweeps `ctrl` every `every` ms while something else holds it: the timer holds the
+ * Controller only weakly (a Controller made per server request is freed with its request)
+ * and stops once it is collected. `unref`: the sweep never keeps a Node process alive
+ * (browsers and fake timers have none).
+ */
+function sweepEvery(ctrl: Controller, timers: Timers, every: number): void {
+  const ref = new WeakRef(ctrl);
+  const handle = timers.setInterval(() => ref.deref()?.gc() ?? timers.clearInterval(handle), every);
+  (handle as { unref?: () => void })?.unref?.();
+}
+
 /** A key shown on screen: what to refetch it with, and its expiry watch. */
 interface Mounted {
   endpoint: EndpointInterface;
@@ -173,8 +185,7 @@ export class Controller {
     this.#listen('focus', options.focus ?? focusTrigger());
     this.#listen('online', options.online ?? onlineTrigger());
     const every = options.gcInterval ?? DEFAULT_GC_INTERVAL;
-    // `unref`: the sweep never keeps a Node process alive (browsers and fake timers have none).
-    if (every > 0) (timers.setInterval(() => this.gc(), every) as { unref?: () => void })?.unref?.();
+    if (every > 0) sweepEvery(this, timers, every);
     this.#run = options.fetch ?? ((endpoint, args) => endpoint.fetch(...args));
     this.#onError = options.onError ?? ((error) => console.error(error));
     bindMethods(this);

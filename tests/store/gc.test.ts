@@ -4,6 +4,7 @@ import { Controller, Endpoint, RestEndpoint, effect } from '../../src/index.js';
 import { FakeTimers } from '../_fixtures/fakeTimers.js';
 import { Post, User, allUsers, makeUsers, postCollection } from '../_fixtures/models.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
+import { collectUntil } from '../_fixtures/time.js';
 
 let server: TestServer;
 let users = makeUsers(100);
@@ -176,6 +177,20 @@ gc('the Controller sweeps every gcInterval on its clock; 0 turns it off', async 
   const quiet = new FakeTimers();
   new Controller({ timers: quiet, gcInterval: 0 });
   assert.is(quiet.size, 0);
+});
+
+gc('the sweep timer does not keep a Controller alive: a dropped one is collected and its timer stops', async () => {
+  const clock = new FakeTimers();
+  let weak: WeakRef<Controller> | undefined;
+  await (async () => {
+    const dropped = new Controller({ timers: clock, gcInterval: 700 });
+    await dropped.fetch(getUser(), { id: 'u3' });
+    weak = new WeakRef(dropped);
+  })();
+  assert.equal(clock.intervals(), [700]);
+  await collectUntil(() => weak!.deref() === undefined, 'the dropped Controller collected');
+  clock.advance(700);
+  assert.equal(clock.intervals(), [], 'the first tick after it was collected clears the interval');
 });
 
 gc.run();
