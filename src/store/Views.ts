@@ -12,6 +12,7 @@ import { Computed, type ReadonlySignal } from '@preact/signals-core';
 import { isEntity } from '../schema/Entity.js';
 import { Query } from '../schema/Query.js';
 import type { Schema } from '../schema/types.js';
+import { SchemaError, describe } from '../schema/SchemaError.js';
 import { denormalizeValue, queryKeyOf } from '../schema/visit.js';
 import { argsKey } from '../util/argsKey.js';
 import { share } from './share.js';
@@ -64,6 +65,9 @@ export class Views {
 
   /** The view of a queryable schema (Entity, All, Collection, Union, object, Query) by args. */
   query(schema: Schema | Query, args: readonly unknown[]): ReadonlySignal<unknown> {
+    if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function')) {
+      throw new SchemaError(`get/query: expected a schema (an Entity class, All, Collection, Union, Values, Query, an object or an array), got ${describe(schema)}`);
+    }
     const key = `\0${schemaId(schema as object)}|${argsKey(args)}`;
     return this.#cached(
       key,

@@ -69,4 +69,20 @@ views('mounting and unmounting readers many times grows neither the view table n
   assert.is(ctrl.gc(), 0);
 });
 
+views('a value that is not a schema is rejected by name, not by a WeakMap', () => {
+  const ctrl = new Controller();
+  for (const bad of [42, 'User', null, undefined, true]) {
+    for (const read of [() => ctrl.get(bad as never), () => ctrl.query(bad as never)]) {
+      assert.throws(read, /get\/query: expected a schema/);
+    }
+  }
+  try {
+    ctrl.get('User' as never);
+    assert.unreachable();
+  } catch (error) {
+    assert.is((error as Error).name, 'SchemaError');
+    assert.match((error as Error).message, /got "User"/);
+  }
+});
+
 views.run();
