@@ -66,7 +66,11 @@ export class Views {
   /** The view of a queryable schema (Entity, All, Collection, Union, object, Query) by args. */
   query(schema: Schema | Query, args: readonly unknown[]): ReadonlySignal<unknown> {
     if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function')) {
-      throw new SchemaError(`get/query: expected a schema (an Entity class, All, Collection, Union, Values, Query, an object or an array), got ${describe(schema)}`);
+      throw new SchemaError(
+        typeof process < 'u' && process.env.NODE_ENV !== 'production'
+          ? `get/query: expected a schema (an Entity class, All, Collection, Union, Values, Query, an object or an array), got ${describe(schema)}`
+          : 'get/query: expected a schema',
+      );
     }
     const key = `\0${schemaId(schema as object)}|${argsKey(args)}`;
     return this.#cached(
