@@ -10,8 +10,8 @@
  *   - hydrate + read: the same, then the first read of the response, which is what the
  *     page renders (normalized caches denormalize here; TanStack stores the list whole).
  * Bytes are the UTF-8 length of the JSON text. Operations take milliseconds: each round
- * times one operation on a freshly prepared cache with `performance.now()` (the harness's
- * batched `prepare` would build dozens of 10k caches per sample), as W23 does.
+ * times them on freshly prepared caches with `performance.now()` (the harness's batched
+ * `prepare` would build dozens of 10k caches per sample), as W23 does.
  *
  * Peers: signal-cache `dehydrate(ctrl)` / `hydrate(ctrl, state)`; TanStack Query's
  * `dehydrate(client)` / `hydrate(client, state)` (`@tanstack/query-core`); data-client's
@@ -86,22 +86,30 @@ function peersOf(set) {
   ];
 }
 
-/** Timed rounds per task (each on a freshly prepared cache, after a full collection). */
-const ROUNDS = { 'FLAT-10k': QUICK ? 3 : 9, 'LONG-500': QUICK ? 8 : 60 };
+/**
+ * Per dataset: timed rounds per task, and operations per round (each on its own freshly
+ * prepared cache, all timed together after one full collection: a LONG-500 operation
+ * takes about a millisecond, too short to time alone on a shared machine).
+ */
+const PLAN = {
+  'FLAT-10k': { rounds: QUICK ? 3 : 5, ops: 1 },
+  'LONG-500': { rounds: QUICK ? 4 : 11, ops: 10 },
+};
 
 /**
- * Times `run(prepare())` once per round, the tasks interleaved within each round (a
- * drift of the machine hits every peer alike); records the best round and the median.
+ * Times `run(prepare())`, `ops` times per round, the tasks interleaved within each round
+ * (a drift of the machine hits every peer alike); records the best round and the median.
  */
 function measure(set, tasks) {
+  const { rounds: count, ops } = PLAN[set.name];
   const rounds = tasks.map(() => []);
-  for (let round = -1; round < ROUNDS[set.name]; round++) {
+  for (let round = -1; round < count; round++) {
     tasks.forEach((t, i) => {
-      const state = t.prepare();
+      const states = Array.from({ length: ops }, t.prepare);
       collect();
       const start = performance.now();
-      sink = t.run(state);
-      const ms = performance.now() - start;
+      for (const state of states) sink = t.run(state);
+      const ms = (performance.now() - start) / ops;
       if (round >= 0) rounds[i].push(1000 / ms); // round -1 warms up
     });
   }

@@ -50,6 +50,7 @@ const SCENARIOS = [
   { id: 'W21', file: 'hydrate-state.mjs' },
   { id: 'W22', file: 'persist-one-row.mjs' },
   { id: 'W23', file: 'remove-rows.mjs' },
+  { id: 'W24', file: 'tabs-one-row.mjs' },
 ];
 
 /**
@@ -270,7 +271,7 @@ function machine() {
 }
 
 function versions() {
-  const pkgs = ['@preact/signals-core', '@tanstack/db', '@data-client/core', '@data-client/rest', '@data-client/normalizr', 'normalizr', '@apollo/client', 'graphql', '@tanstack/query-core', '@tanstack/solid-query', 'tinybench', 'esbuild'];
+  const pkgs = ['@preact/signals-core', '@tanstack/db', '@data-client/core', '@data-client/rest', '@data-client/normalizr', 'normalizr', '@apollo/client', 'graphql', '@tanstack/query-core', '@tanstack/query-broadcast-client-experimental', '@tanstack/solid-query', 'tinybench', 'esbuild'];
   const out = {};
   for (const name of pkgs) {
     try {
@@ -307,6 +308,7 @@ function markdown(r) {
   out.push('- TanStack is not normalized: a list lives under one query key; views are `QueryObserver`s with `select` and `notifyOnChangeProps: [\'data\']`; notifications are made synchronous. A row update copies the list.');
   out.push('- TanStack DB (`@tanstack/db`): rows arrive through a sync collection (`begin`/`write`/`commit`/`markReady`, `rowUpdateMode: \'partial\'`), one transaction per server change; live queries are `createLiveQueryCollection`s (differential dataflow), read with `toArray`. Not normalized: a nested author is a second collection and an `innerJoin`.');
   out.push('- normalizr: `normalize`/`denormalize`, no memo.');
+  out.push('- Tabs (W24): two caches in one process on a BroadcastChannel of one name; signal-cache `shareTabs` (row patches), TanStack Query `broadcastQueryClient` (`@tanstack/query-broadcast-client-experimental`, `type: \'native\'`: the whole query state per update); bytes are each message\'s JSON text, times run from the write in tab A until tab B\'s reader sees it.');
   out.push('- State transfer (W21): signal-cache `dehydrate`/`hydrate`, TanStack Query `dehydrate`/`hydrate`, data-client\'s whole store state through `JSON.stringify` into a new store\'s initial state (`<DataProvider initialState>`); timed with `JSON.stringify` / `JSON.parse`, bytes are the JSON text\'s.');
   for (const s of r.scenarios) {
     const notes = [...(r.notes[s.id] ?? []), ...r.rows.filter((x) => x.workload === s.id && x.note).map((x) => `${peerLabel(x)}: ${x.note}`)];

@@ -8,6 +8,7 @@ import * as liveEntry from '../src/live/index.js';
 import * as persistEntry from '../src/persist/index.js';
 import * as preact from '../src/preact/index.js';
 import * as solid from '../src/solid/index.js';
+import * as tabsEntry from '../src/tabs/index.js';
 
 const exportsOf = (entry: object) => Object.keys(entry).sort();
 /** Names an entry exports with `export type { … }` (types leave no trace at runtime). */
@@ -173,6 +174,11 @@ api('signal-cache/live exports exactly the reviewed names', () => {
 api('signal-cache/persist exports exactly the reviewed names, and the types of its signatures', () => {
   assert.equal(exportsOf(persistEntry), ['PersistError', 'indexedDBStorage', 'memoryStorage', 'persist']);
   assert.equal(typeExportsOf('persist/index.ts'), ['MemoryStorage', 'PersistEntry', 'PersistOptions', 'PersistStorage', 'Persister']);
+});
+
+api('signal-cache/tabs exports exactly the reviewed names', () => {
+  assert.equal(exportsOf(tabsEntry), ['TabsError', 'shareTabs']);
+  assert.equal(typeExportsOf('tabs/index.ts'), ['ShareTabsOptions', 'TabShare']);
 });
 
 api.run();

@@ -16,6 +16,7 @@ const allowed: Record<string, string[]> = {
   endpoint: ['endpoint', 'schema', 'util'],
   live: ['live', 'store', 'schema', 'util', '@preact/signals-core'],
   persist: ['persist', 'controller', 'store', 'schema', 'util'],
+  tabs: ['tabs', 'controller', 'store', 'schema', 'util', '@preact/signals-core'],
   controller: ['controller', 'store', 'schema', 'endpoint', 'util', '@preact/signals-core'],
   solid: ['solid', 'controller', 'schema', 'endpoint', 'util', 'index', 'solid-js'],
   preact: ['preact', 'controller', 'schema', 'endpoint', 'util', 'index', 'preact', '@preact/signals'],

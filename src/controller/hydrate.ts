@@ -212,8 +212,8 @@ export function hydrate<C extends Controller>(ctrl: C, state: DehydratedState, s
   return ctrl;
 }
 
-/** Entity key → class, for every entity reachable from `schemas`. */
-function entityClasses(schemas: readonly Schema[]): Map<string, EntityClass> {
+/** @internal Entity key → class, for every entity reachable from `schemas`. */
+export function entityClasses(schemas: readonly Schema[]): Map<string, EntityClass> {
   const found = new Map<string, EntityClass>();
   const seen = new Set<unknown>();
   const visit = (s: unknown): void => {

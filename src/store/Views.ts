@@ -18,7 +18,6 @@ import { share } from './share.js';
 import type { Meta, Store } from './Store.js';
 import { Walker } from './Walker.js';
 
-
 /** What a live query (signal-cache/live) adds to a `Query`. */
 interface Mountable {
   _mount?(store: Store, args: readonly unknown[]): ReadonlySignal<unknown>;
@@ -100,7 +99,7 @@ export class Views {
 
   #queryView(query: Query, args: readonly unknown[]): ReadonlySignal<unknown> {
     const source = this.query(query.schema, args);
-    let prev: unknown = undefined;
+    let prev: unknown;
     return new Computed(() => {
       const entries = source.value;
       return (prev = entries === undefined ? undefined : share(prev, query.process(entries, ...args)));
@@ -117,7 +116,7 @@ export class Views {
   /** A computed that runs `fn` with a fresh walker and shares structure with its last value. */
   #denormalizing(args: readonly unknown[], fn: (walker: Walker) => unknown): ReadonlySignal<unknown> {
     const store = this.#store;
-    let prev: unknown = undefined;
+    let prev: unknown;
     return new Computed(() => {
       const walker = new Walker(store, args);
       try {

@@ -64,6 +64,14 @@ function scriptsOf(html: string): string[] {
   return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
 }
 
+/**
+ * The values Solid's serializer resolves promises with in `scripts` (`$R[5]($R[1],!0)`):
+ * the resource's and the boundary's.
+ */
+function resolvedValues(scripts: string): string[] {
+  return [...scripts.matchAll(/\(\$R\[\d+\],([^)]*)\)/g)].map((m) => m[1]);
+}
+
 /** Runs the inline scripts of a piece of server markup, as the browser would while parsing it. */
 function runScripts(html: string): void {
   for (const code of scriptsOf(html)) new Function('window', 'self', code)(globalThis, globalThis);
@@ -148,6 +156,7 @@ ssr('renderToStringAsync renders the data; the client hydrates from the state wi
   // What Solid serializes for its resources: `true`, never the entities (a Decimal has no
   // serialized form; the data travels in the state).
   const scripts = scriptsOf(html).join('');
+  assert.equal(resolvedValues(scripts), ['!0', '!0'], 'the resource and the boundary resolve with true');
   assert.not.match(scripts, 'Pen');
   assert.ok(scripts.length < 600, `resource payload of ${scripts.length} characters`);
   assert.equal(state.rows.Product.p1[0], { id: 'p1', name: 'Pen', price: '1.5' });
@@ -167,6 +176,7 @@ ssr('renderToStream streams the fallback, then the data; the client hydrates fro
   // the state (the last script) carries the rows, their converted fields in JSON form.
   const scripts = scriptsOf(html);
   const solid = scripts.slice(0, -1).join('');
+  assert.equal(resolvedValues(solid), ['!0', '!0'], 'the resource and the boundary resolve with true');
   assert.not.match(solid, 'Pen');
   assert.not.match(solid, 'Decimal');
   assert.ok(solid.length < 1500, `resource and boundary scripts of ${solid.length} characters`);

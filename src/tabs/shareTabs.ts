@@ -1,0 +1,424 @@
+/**
+ * Tabs share one cache: the server data one tab writes reaches the other tabs of the
+ * same origin as a row patch over a `BroadcastChannel`, so one tab fetches and the others
+ * re-render only the rows that changed.
+ *
+ * What travels (server truth only):
+ * - rows whose server value a batch changed (responses, `set`, `setResponse`, deletes by
+ *   `Invalidate`), with the time until which a response vouched for them;
+ * - Collection lists that changed;
+ * - each endpoint response written, with its fetch time, expiry and invalidation mark, so
+ *   a tab that mounts a key another tab answered sends no request while it is fresh;
+ * - to a tab that opens, the whole state of the tabs already open (one answers).
+ *
+ * What stays in its tab: optimistic layers (the server's answer travels when it comes),
+ * errors, `invalidate` / `expireAll` marks, `resetEntireStore`, and what `hydrate` wrote
+ * (a server render or a persisted copy may be older than what other tabs hold).
+ *
+ * Ordering: every server value carries a version, the time its tab wrote it (a clock
+ * that never runs backwards and is ahead of every version the tab has seen), then the tab
+ * id. A value older than the one a tab holds merges under it, as an older response does
+ * inside one tab: it fills only missing fields, and a removed row stays removed. A
+ * response older (by fetch time) than the stored one is left out. A value newer than the
+ * stored one is written as the response to a request started when it arrived (a request
+ * of this tab already in flight merges under it). Versions are kept per commit, by stamp,
+ * not per row: a row's version is that of the commit its stamp names.
+ *
+ * Applying a message writes in one batch and is not sent on (no echo); identical rows
+ * notify no one. A message that is not JSON text of this protocol and app version, is
+ * malformed or holds a `__proto__` key is dropped whole, and a {@link TabsError} naming the
+ * problem goes to `onError`. Rows with deserialized fields of an entity key this tab has
+ * no class for are left out, with the message's lists and responses (they may reach
+ * those rows), and reported the same way.
+ */
+import { batch } from '@preact/signals-core';
+import type { Controller } from '../controller/Controller.js';
+import { dehydrate, entityClasses, jsonRow } from '../controller/hydrate.js';
+import { deserialize } from '../schema/Entity.js';
+import { isDeserializer } from '../schema/visit.js';
+import type { Schema } from '../schema/types.js';
+import { Staging } from '../store/Staging.js';
+import { baseOf, type Cell, type ListCell, type Row, type Store } from '../store/Store.js';
+import { equalFields, equalValue } from '../util/equal.js';
+import { check, decode, drop, isObject, PROTOCOL, TabsError, type ListEntry, type Message, type RowEntry, type Version } from './message.js';
+
+/** Options of {@link shareTabs}. */
+export interface ShareTabsOptions {
+  /** Name of the `BroadcastChannel`: tabs share with the tabs of the same name. Default: `'signal-cache'`. */
+  channel?: string;
+  /**
+   * Where the entity classes of deserialized fields (`Date`, `Decimal`…) are found, as for
+   * `hydrate`: entities, endpoint schemas, arrays or objects of them. Default: none (rows
+   * of plain JSON need no class).
+   */
+  schemas?: readonly Schema[];
+  /**
+   * Version of the app: messages from tabs running another version (an old tab after a
+   * deploy) are dropped. Default: `''`.
+   */
+  version?: string | number;
+  /**
+   * Receives a {@link TabsError} for every message dropped or left out, and what a reader
+   * threw while a message was written. Default: `console.error`.
+   */
+  onError?: (error: Error) => void;
+  /**
+   * Clock for the versions of values, in ms; pass the Controller's `clock` if it has one.
+   * Default: `Date.now`.
+   */
+  clock?: () => number;
+  /** How long `ready` waits for another tab's state before it resolves `false`, in ms. Default: `200`. */
+  wait?: number;
+}
+
+/** A running share: call it to stop sharing (closes the channel). */
+export interface TabShare {
+  (): void;
+  /**
+   * Resolves `true` once another tab's state was applied (a tab that opens gets it), or
+   * `false` when no tab answered within `wait` ms, or sharing stopped. Render after it to
+   * send no request for what the other tabs hold.
+   */
+  readonly ready: Promise<boolean>;
+}
+
+/** A row written by this tab since the last message: its key, pk and server value before. */
+interface Written {
+  key: string;
+  sub: string;
+  readonly before: Row | undefined;
+}
+
+/** Version of a value nothing is known about. */
+const NONE: Version = [0, ''];
+
+/**
+ * Shares the Controller's server data with the other tabs of the same origin that share
+ * on the same channel.
+ * @returns a function that stops sharing, with `ready` (see {@link TabShare})
+ * @example
+ * const ctrl = new Controller();
+ * const stop = shareTabs(ctrl, { schemas: [Invoice] });
+ * await stop.ready; // the other tabs' data is in: render
+ */
+export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): TabShare {
+  const { channel: name = 'signal-cache', schemas = [], version: app = '', wait = 200 } = options;
+  const clock = options.clock ?? Date.now;
+  const onError = options.onError ?? ((error: Error) => console.error(error));
+  const [store] = ctrl._hydration();
+  const classes = entityClasses(schemas);
+  const id = Math.random().toString(36).slice(2, 10);
+  const channel = new BroadcastChannel(name);
+  /**
+   * Version of the values each commit wrote, by its stamp: a row or list holds the version
+   * of the commit its `_stamp` names (an older commit merged under leaves the stamp, so
+   * the version, as it was). Nothing per row. Bounded: the oldest are forgotten (values
+   * that old read as unversioned, and any message is newer than them).
+   */
+  const versions = new Map<number, Version>();
+  /** A list edited here (push, remove: its stamp stays) and the version of that edit. */
+  const edits = new WeakMap<ListCell, readonly [stamp: number, v: Version]>();
+  /** This tab's commits since the last message, and the server values they replaced. */
+  const commits: [Staging, number][] = [];
+  const rows = new Map<Cell, Written>();
+  const lists = new Map<ListCell, unknown>();
+  /** Answers due to tabs that opened, by tab id. */
+  const answers = new Map<string, ReturnType<typeof setTimeout>>();
+  let last = 0;
+  let applying = false;
+  let recording = false;
+  let closed = false;
+
+  const post = (msg: Partial<Message>) => channel.postMessage(JSON.stringify({ 'signal-cache': PROTOCOL, app, from: id, ...msg }));
+  /** A version later than every one this tab wrote or saw. */
+  const tick = () => (last = Math.max(clock(), last + 1));
+  const versionOf = (cell: Cell | ListCell): Version => {
+    const edit = edits.get(cell as ListCell);
+    return edit !== undefined && edit[0] === cell._stamp ? edit[1] : (versions.get(cell._stamp) ?? NONE);
+  };
+  const remember = (stamp: number, v: Version) => {
+    versions.set(stamp, v);
+    if (versions.size > 4096) for (const old of [...versions.keys()].slice(0, 2048)) versions.delete(old);
+  };
+
+  //#region sending
+
+  // A commit (a response, `set`) writes a row's server value through `_putBase`, a list's
+  // through `_putList`, and only when it changes: hooked there, a write costs nothing for
+  // the rows it leaves as they were.
+  const saved: Partial<Store> = { _commit: store._commit, _putBase: store._putBase, _putList: store._putList };
+  const { _commit: commit, _putBase: putBase, _putList: putList } = saved as Store;
+  const hooks: Partial<Store> = {
+    _commit(staging, stamp, expiresAt) {
+      if (closed || applying || staging.source === 'hydrate') return commit.call(store, staging, stamp, expiresAt);
+      if (commits.push([staging, stamp]) === 1) queueMicrotask(flush);
+      recording = true;
+      try {
+        commit.call(store, staging, stamp, expiresAt);
+      } finally {
+        recording = false;
+      }
+    },
+    _putBase(table, cell, base) {
+      if (recording && !rows.has(cell)) rows.set(cell, { key: '', sub: '', before: baseOf(cell) });
+      putBase.call(store, table, cell, base);
+    },
+    _putList(list, base) {
+      if (recording && !lists.has(list)) lists.set(list, baseOf(list));
+      putList.call(store, list, base);
+    },
+  };
+  Object.assign(store, hooks);
+
+  /** Sends what this tab's commits changed since the last message (after its transactions settled), as one patch. */
+  function flush(): void {
+    if (closed) return;
+    try {
+      const time = tick();
+      const out = patch([time, id]);
+      if (Object.values(out).some((part) => Object.keys(part).length)) post({ kind: 'patch', time, ...out });
+    } catch (error) {
+      onError(new TabsError(`shareTabs: could not send a patch: ${(error as Error)?.message ?? error}`));
+    } finally {
+      commits.length = 0;
+      rows.clear();
+      lists.clear();
+    }
+  }
+
+  /** The rows, lists and responses this tab's commits changed; `now` versions the commits. */
+  function patch(now: Version): Pick<Message, 'rows' | 'converted' | 'lists' | 'responses'> {
+    const out = { rows: {} as Record<string, Record<string, RowEntry>>, converted: {} as Record<string, string[]>, lists: {} as Record<string, Record<string, ListEntry>>, responses: {} as Record<string, Message['responses'][string]> };
+    for (const [, stamp] of commits) remember(stamp, now);
+    // The key and pk of each row written, from the stagings (only when some row was).
+    const named = (key: string, pks: Iterable<string>) => {
+      const cells = store._tables.get(key)?._cells;
+      for (const pk of pks) {
+        const w = rows.get(cells?.get(pk)!);
+        if (w !== undefined) Object.assign(w, { key, sub: pk });
+      }
+    };
+    for (const [staging] of rows.size ? commits : []) {
+      for (const [key, staged] of staging._rows) named(key, staged.keys());
+      for (const [key, pks] of staging._removals) named(key, pks);
+    }
+    const fields = new Map<string, Set<string>>();
+    for (const [cell, w] of rows) {
+      const base = baseOf(cell);
+      // Rows a settled optimistic layer covered are written unchanged; an undone write is as before.
+      if (w.key === '' || base === w.before || (base !== undefined && w.before !== undefined && equalFields(base, w.before as Row))) continue;
+      let f = fields.get(w.key);
+      if (f === undefined) fields.set(w.key, (f = new Set()));
+      const row = base === undefined ? null : jsonRow(w.key, w.sub, base, f);
+      // Merged under a newer value, the row keeps that value's version.
+      const v = versionOf(cell);
+      (out.rows[w.key] ??= {})[w.sub] = v === now ? [row, cell._expiresAt] : [row, cell._expiresAt, ...v];
+    }
+    for (const [key, f] of fields) if (f.size) out.converted[key] = [...f];
+    for (const [staging] of lists.size ? commits : []) {
+      for (const { collection } of staging._collections) {
+        for (const [argsKey, list] of store._lists.get(collection.key) ?? []) {
+          if (!lists.has(list)) continue;
+          const before = lists.get(list);
+          const base = baseOf(list);
+          if (base === before || base === undefined || (before !== undefined && equalValue(base, before))) continue;
+          // A list changed here (set, or edited by a push / remove) is this tab's newest.
+          if (versionOf(list) !== now) edits.set(list, [list._stamp, now]);
+          (out.lists[collection.key] ??= {})[argsKey] = [list._args, base];
+          lists.delete(list);
+        }
+      }
+    }
+    // A response takes the stamp of its fetch, which committed its rows: the responses of
+    // this tab's commits (not those hydrate or a message wrote, nor an error or a mark).
+    const stamps = new Set(commits.map(([, stamp]) => stamp));
+    for (const [key, result] of store._results) {
+      if (!stamps.has(result._stamp)) continue;
+      const data = result._sig.peek();
+      const meta = result._meta.peek();
+      if (data !== undefined && meta.fetchedAt !== 0) out.responses[key] = [data, meta.fetchedAt, meta.expiresAt, meta.invalidated];
+    }
+    return out;
+  }
+
+  //#endregion
+
+  //#region receiving
+
+  let settle!: (joined: boolean) => void;
+  const ready = new Promise<boolean>((resolve) => (settle = resolve));
+  const timer = setTimeout(() => settle(false), wait);
+
+  channel.onmessage = (event: MessageEvent) => {
+    try {
+      const msg = decode(event.data, app);
+      last = Math.max(last, msg.time);
+      if (msg.kind === 'hello') return answer(msg.from);
+      if (msg.kind === 'state') {
+        // Another tab answered: this one need not.
+        clearTimeout(answers.get(msg.to!));
+        answers.delete(msg.to!);
+        if (msg.to !== id) return;
+      }
+      apply(msg);
+      if (msg.kind === 'state') {
+        clearTimeout(timer);
+        settle(true);
+      }
+    } catch (error) {
+      onError(error as Error);
+    }
+  };
+
+  /** Sends this tab's state to a tab that opened, unless another tab does it first. */
+  function answer(to: string): void {
+    if (answers.has(to)) return;
+    // Spread over a few ms: the first answer seen cancels the others.
+    answers.set(
+      to,
+      setTimeout(() => {
+        answers.delete(to);
+        try {
+          const { version: _, ...state } = dehydrate(ctrl);
+          post({ kind: 'state', to, time: 0, ...state });
+        } catch (error) {
+          onError(new TabsError(`shareTabs: could not send this tab's state: ${(error as Error)?.message ?? error}`));
+        }
+      }, Math.random() * 20),
+    );
+  }
+
+  /**
+   * Writes a patch or state in one batch: each value newer than the one stored over it
+   * (a new fetch stamp per version), each older one under it (stamp 0). Everything is
+   * checked and deserialized first: a malformed message throws and writes nothing.
+   */
+  function apply(msg: Message): void {
+    const older = new Staging('tabs', []);
+    const newer = new Map<string, [Version, Staging]>();
+    /** Where a value of version `v` goes: over the stored one when newer, else under it. */
+    const into = (v: Version, cell: Cell | ListCell | undefined): Staging => {
+      const mine = cell === undefined ? NONE : versionOf(cell);
+      if (!(v[0] > mine[0] || (v[0] === mine[0] && v[0] !== 0 && v[1] > mine[1]))) return older;
+      const k = `${v[0]} ${v[1]}`;
+      let group = newer.get(k);
+      if (group === undefined) newer.set(k, (group = [v, new Staging('tabs', [])]));
+      return group[1];
+    };
+    const expiries: [key: string, pk: string, expiresAt: number][] = [];
+    const unknown: string[] = [];
+    for (const key in msg.rows) {
+      const byPk = msg.rows[key];
+      const fields = msg.converted[key] ?? [];
+      check(isObject(byPk) && Array.isArray(fields) && fields.every((f) => typeof f === 'string'), `rows.${key}`);
+      const cls = classes.get(key);
+      if (fields.length && cls === undefined) {
+        unknown.push(key);
+        continue;
+      }
+      const table = store._tables.get(key);
+      for (const pk in byPk) {
+        const entry = byPk[pk];
+        const at = `rows.${key}.${pk}`;
+        check(Array.isArray(entry) && (entry[0] === null || isObject(entry[0])) && typeof entry[1] === 'number', at);
+        const staging = into(versionIn(msg, entry[2], entry[3], at), table?._cells.get(pk));
+        const value = entry[0];
+        if (value === null) {
+          let pks = staging._removals.get(key);
+          if (pks === undefined) staging._removals.set(key, (pks = new Set()));
+          pks.add(pk);
+        } else {
+          const row: Row = { ...value };
+          for (const field of fields) {
+            const fn = cls!.schema[field];
+            if (!isDeserializer(fn)) drop(`${key}.${field} has no deserializer`);
+            try {
+              if (row[field] != null) row[field] = deserialize(fn, row[field], key, field, `${key} ${pk}`, '');
+            } catch (error) {
+              drop((error as Error).message);
+            }
+          }
+          let staged = staging._rows.get(key);
+          if (staged === undefined) staging._rows.set(key, (staged = new Map()));
+          staged.set(pk, row);
+        }
+        expiries.push([key, pk, entry[1]]);
+      }
+    }
+    // Lists and responses may reach rows left out: they are left out too.
+    const whole = unknown.length === 0;
+    for (const key in whole ? msg.lists : {}) {
+      const byArgs = msg.lists[key];
+      check(isObject(byArgs), `lists.${key}`);
+      for (const argsKey in byArgs) {
+        const entry = byArgs[argsKey];
+        const at = `lists.${key}.${argsKey}`;
+        check(Array.isArray(entry) && Array.isArray(entry[0]) && (Array.isArray(entry[1]) || isObject(entry[1])), at);
+        into(versionIn(msg, entry[2], entry[3], at), store._lists.get(key)?.get(argsKey)).collection(
+          { key, accepts: () => false },
+          { mode: 'set', argsKey, args: entry[0], items: entry[1] as unknown[] },
+        );
+      }
+    }
+    for (const key in whole ? msg.responses : {}) {
+      const entry = msg.responses[key];
+      check(Array.isArray(entry) && entry[0] !== undefined && typeof entry[1] === 'number' && typeof entry[2] === 'number', `responses.${key}`);
+    }
+    // Everything is checked: from here on nothing throws but readers (reported below).
+    try {
+      batch(() => {
+        applying = true;
+        try {
+          store._commit(older, 0);
+          for (const [v, staging] of newer.values()) {
+            const stamp = ctrl._hydration()[1];
+            remember(stamp, v);
+            store._commit(staging, stamp);
+          }
+          for (const [key, pk, expiresAt] of expiries) {
+            const cell = store._table(key)._cell(pk);
+            cell._expiresAt = Math.max(cell._expiresAt, expiresAt);
+          }
+          for (const key in whole ? msg.responses : {}) writeResponse(key, msg.responses[key]);
+        } finally {
+          applying = false;
+        }
+      });
+    } finally {
+      if (!whole) onError(new TabsError(`shareTabs: left out rows of ${unknown.join(', ')} and the message's lists and responses: pass the entity classes in schemas`));
+    }
+  }
+
+  function writeResponse(key: string, [data, fetchedAt, expiresAt, invalidated]: Message['responses'][string]): void {
+    const result = store._result(key);
+    const meta = result._meta.peek();
+    if (result._sig.peek() !== undefined && meta.fetchedAt > fetchedAt) return;
+    result._stamp = ctrl._hydration()[1];
+    if (invalidated) result._invalidated = result._stamp;
+    if (!equalValue(result._sig.peek(), data)) result._sig.value = data;
+    result._meta.value = { fetchedAt, expiresAt, error: undefined, errorExpiresAt: 0, invalidated: !!invalidated };
+  }
+
+  //#endregion
+
+  post({ kind: 'hello', time: 0 });
+  const stop = () => {
+    if (closed) return;
+    closed = true;
+    channel.close();
+    clearTimeout(timer);
+    for (const t of answers.values()) clearTimeout(t);
+    // Taken off unless another hook was put over them since (then they pass through: `closed`).
+    // (By the keys of `hooks`, not by strings: dist ships these names short.)
+    for (const name of Object.keys(hooks) as (keyof typeof hooks)[]) if (store[name] === hooks[name]) Object.assign(store, { [name]: saved[name] });
+    settle(false);
+  };
+  return Object.assign(stop, { ready });
+}
+
+/** The version of an entry: its own when given, else the message's. */
+function versionIn(msg: Message, time: unknown, tab: unknown, at: string): Version {
+  if (time === undefined) return [msg.time, msg.from];
+  check(typeof time === 'number' && typeof tab === 'string', `${at} (version)`);
+  return [time, tab];
+}
