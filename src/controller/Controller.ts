@@ -140,10 +140,9 @@ const DEFAULT_GC_INTERVAL = 300_000;
  * and stops once it is collected. `unref`: the sweep never keeps a Node process alive
  * (browsers and fake timers have none).
  */
-function sweepEvery(ctrl: Controller, timers: Timers, every: number): void {
-  const ref = new WeakRef(ctrl);
-  const handle = timers.setInterval(() => ref.deref()?.gc() ?? timers.clearInterval(handle), every);
-  (handle as { unref?: () => void })?.unref?.();
+function sweepEvery(ref: WeakRef<Controller>, timers: Timers, every: number): void {
+  const handle = timers.setInterval(() => ref.deref()?.gc() ?? timers.clearInterval(handle), every) as { unref?(): void };
+  handle?.unref?.();
 }
 
 /** A key shown on screen: what to refetch it with, and its expiry watch. */
@@ -185,7 +184,7 @@ export class Controller {
     this.#listen('focus', options.focus ?? focusTrigger());
     this.#listen('online', options.online ?? onlineTrigger());
     const every = options.gcInterval ?? DEFAULT_GC_INTERVAL;
-    if (every > 0) sweepEvery(this, timers, every);
+    if (every > 0) sweepEvery(new WeakRef(this), timers, every);
     this.#run = options.fetch ?? ((endpoint, args) => endpoint.fetch(...args));
     this.#onError = options.onError ?? ((error) => console.error(error));
     bindMethods(this);
