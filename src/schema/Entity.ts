@@ -144,7 +144,8 @@ export abstract class Entity {
     }
     const input = this.process({ ...value }, undefined, undefined, ctx.args) as Record<string, unknown>;
     // An own `__proto__` key (JSON.parse makes one) would set the prototype of the instance.
-    delete input.__proto__;
+    // (`delete` of a missing key is slow: checked first.)
+    if (Object.hasOwn(input, '__proto__')) delete input.__proto__;
     const pk = this.pk(input, undefined, undefined, ctx.args);
     if (pk === undefined) {
       const message = `${ctx.source}: ${this._key} at ${at(path)} has no usable pk`;

@@ -51,9 +51,9 @@ export class Changes {
     feeds.set(store, feed);
     store._live = changes._logs;
     const put = store._put;
-    store._put = function (table, cell, next) {
+    store._put = function (table, cell, next, fresh) {
       const before = cell._sig.peek();
-      const written = put.call(this, table, cell, next);
+      const written = put.call(this, table, cell, next, fresh);
       if (written) changes._log(table, cell, before);
       return written;
     };

@@ -55,22 +55,22 @@ export class Cell {
    */
   _expiresAt = 0;
   /** Last denormalized object built for this row, valid while `_deps` hold `_vals`. */
-  _obj: object | undefined = undefined;
+  _obj: object | undefined;
   /** Every row the object reached (itself included); shared by a cycle's members. */
-  _deps: Cell[] | undefined = undefined;
+  _deps: Cell[] | undefined;
   /** The row values `_obj` was built from, parallel to `_deps`. */
-  _vals: (Row | undefined)[] | undefined = undefined;
+  _vals: (Row | undefined)[] | undefined;
   /** The walk frame while this row is being denormalized (cycle detection). */
-  _frame: unknown = undefined;
+  _frame: unknown;
   /** Id of the last walk that found `_obj` valid. */
   _seen = 0;
   /** Optimistic layers over the row (see Layers.ts); `undefined` when none. */
-  _over: Overlay | undefined = undefined;
+  _over: Overlay | undefined;
   /** Whether the cell is in its table's membership. */
   _member = false;
   /** Neighbours in the table's membership list (first-stored order). */
-  _prev: Cell | undefined = undefined;
-  _next: Cell | undefined = undefined;
+  _prev: Cell | undefined;
+  _next: Cell | undefined;
 }
 
 /** @internal All rows of one entity key, plus its membership (for `All`). */
@@ -81,16 +81,16 @@ export class Table {
    * `Cell._prev` / `_next`, so a removal is O(1) and an undone removal goes back to its
    * place. Mutated in place; see `_version`.
    */
-  _head: Cell | undefined = undefined;
-  _tail: Cell | undefined = undefined;
+  _head: Cell | undefined;
+  _tail: Cell | undefined;
   /** Bumped once per batch in which the membership changed. */
   readonly _version = new Signal(0);
   /** Whether any row of this key was ever stored. */
   _ever = false;
   /** Unique indexes (see indexes.ts): `field\0value` → pk signal; built on first use. */
-  _idx: Map<string, Signal<string | undefined>> | undefined = undefined;
+  _idx: Map<string, Signal<string | undefined>> | undefined;
   /** The entity class, known once the table is indexed. */
-  _schema: EntityClass | undefined = undefined;
+  _schema: EntityClass | undefined;
 
   /** The cell of a pk, created as a placeholder when missing. */
   _cell(pk: string): Cell {
@@ -102,10 +102,9 @@ export class Table {
     return cell;
   }
 
-  /** Appends a cell to the membership; returns how to take it out again. */
-  _join(cell: Cell): () => void {
+  /** Appends a cell to the membership (`_leave` takes it out again). */
+  _join(cell: Cell): void {
     this.#link(cell, this._tail, undefined);
-    return () => this._leave(cell);
   }
 
   /** Takes a cell out of the membership; returns how to put it back in its place. */
@@ -136,7 +135,7 @@ export class ListCell {
   /** The arguments the list was fetched with (for `push` / `unshift` matching). */
   _args: readonly unknown[] = [];
   /** Optimistic layers over the list (see Layers.ts); `undefined` when none. */
-  _over: Overlay | undefined = undefined;
+  _over: Overlay | undefined;
 }
 
 /** Cache state of one endpoint key. */
@@ -169,7 +168,7 @@ export class ResultCell {
   readonly _meta = new Signal<Meta>(emptyMeta, WATCH);
   _stamp = 0;
   /** Schema and args of the stored response: what garbage collection walks to find its rows. */
-  _schema: Schema = undefined;
+  _schema: Schema;
   _args: readonly unknown[] = [];
   /** The fetch stamp counter when last invalidated: a fetch stamped at or below it keeps the mark. */
   _invalidated = 0;
@@ -190,7 +189,7 @@ export class Store {
    * Tables that live queries follow (set by Changes.ts): every row of such a table is
    * reached by a mounted query, so garbage collection keeps them.
    */
-  _live: ReadonlyMap<Table, unknown> | undefined = undefined;
+  _live: ReadonlyMap<Table, unknown> | undefined;
 
   _table(key: string): Table {
     let table = this._tables.get(key);
@@ -225,7 +224,7 @@ export class Store {
   }
 
   /** Undo steps of the transaction in progress; `undefined` when none is open. */
-  #undo: (() => void)[] | undefined = undefined;
+  #undo: (() => void)[] | undefined;
 
   /**
    * @internal Runs `fn` as one transaction: when it throws, every write it made through
@@ -275,9 +274,21 @@ export class Store {
         const table = this._table(key);
         const schema = staging._classes.get(key);
         const hooked = schema !== undefined && schema._hooked;
+        // New rows are undone together, by one step for the table: no closure per row.
+        const created: Cell[] = [];
+        const ever = table._ever;
+        this.#undo?.push(() => {
+          for (const cell of created) {
+            cell._stamp = 0;
+            this._put(table, cell);
+          }
+          table._ever = ever;
+        });
         for (const [pk, row] of rows) {
-          const cell = table._cell(pk);
-          this._save(cell);
+          let cell = table._cells.get(pk);
+          const fresh = !cell;
+          if (!cell) table._cells.set(pk, (cell = new Cell())), created.push(cell);
+          else this._save(cell);
           if (expiresAt > cell._expiresAt) cell._expiresAt = expiresAt;
           const prev = baseOf(cell);
           let next: Row;
@@ -291,7 +302,7 @@ export class Store {
           } else next = stamp >= cell._stamp ? mergeOver(prev, row) : mergeUnder(prev, row);
           if (stamp > cell._stamp) cell._stamp = stamp;
           // A newer stamp re-orders the layers over the row even when its value stays.
-          if (next !== prev || cell._over !== undefined) this._putBase(table, cell, next);
+          if (next !== prev || cell._over !== undefined) this._putBase(table, cell, next, fresh);
         }
       }
       for (const [key, pks] of staging._removals) {
@@ -322,42 +333,44 @@ export class Store {
   }
 
   /** @internal Sets a row's server value; what readers see is it under any layers. */
-  _putBase(table: Table, cell: Cell, base: Row | undefined): void {
+  _putBase(table: Table, cell: Cell, base: Row | undefined, fresh?: boolean): void {
     const over = cell._over;
     if (over !== undefined) this.#base(over, base);
-    this._put(table, cell, over === undefined ? base : over._row(cell));
+    this._put(table, cell, over === undefined ? base : over._row(cell), fresh);
   }
 
   /**
    * @internal The one place a row's visible value changes. `All` membership follows the
    * row's existence: a row hidden by an optimistic removal keeps its place, so a rollback
-   * shows it where it was. Returns 1 when the signal was written (the change feed,
-   * ./Changes.ts, logs only those writes).
+   * shows it where it was. A row `fresh` in `_commit` is undone there. Returns 1 when the
+   * signal was written (the change feed, ./Changes.ts, logs only those writes).
    */
-  _put(table: Table, cell: Cell, next?: Row): number {
+  _put(table: Table, cell: Cell, next?: Row, fresh?: boolean): number {
     const prev = cell._sig.peek();
     // Equal data writes nothing (rule 2); a layer folded or dropped makes new, equal objects.
     if (next === prev || (next !== undefined && prev !== undefined && equalFields(next, prev))) return 0;
-    const ever = table._ever;
-    this.#undo?.push(() => {
-      cell._sig.value = prev;
-      if (table._idx !== undefined) reindex(table, next, prev);
-      table._ever = ever;
-    });
     cell._sig.value = next;
     if (table._idx !== undefined) reindex(table, prev, next);
     const member = next !== undefined || (cell._over !== undefined && cell._over._base !== undefined);
-    if (member !== cell._member) {
+    const flip = member !== cell._member;
+    let back: (() => void) | undefined;
+    if (flip) {
       cell._member = member;
-      const back = member ? table._join(cell) : table._leave(cell);
-      this.#undo?.push(() => {
-        cell._member = !member;
-        back();
-      });
-      if (member) table._ever = true;
+      if (member) table._join(cell), (table._ever = true);
+      else back = table._leave(cell);
       // Several bumps inside one batch notify readers once.
       table._version.value++;
     }
+    // One undo step: membership back (a removed row in its place), then the value. (`_ever`
+    // is restored by `_commit`, which every row that joins in a transaction goes through.)
+    if (!fresh) this.#undo?.push(() => {
+      if (flip) {
+        cell._member = !member;
+        back ? back() : table._leave(cell);
+      }
+      cell._sig.value = prev;
+      if (table._idx !== undefined) reindex(table, next, prev);
+    });
     return 1;
   }
 
@@ -422,17 +435,16 @@ export function baseOf<T>(cell: { readonly _sig: Signal<T>; _over: Overlay | und
  */
 export function edit(prev: readonly unknown[], items: readonly unknown[], mode: string): readonly unknown[] {
   const has = (list: readonly unknown[], item: unknown) => list.some((other) => equalValue(other, item));
+  let next: any;
   if (!Array.isArray(prev)) {
-    const next: any = { ...prev, ...(mode !== 'remove' && items) };
+    next = { ...prev, ...(mode !== 'remove' && items) };
     if (mode === 'remove') for (const key in next) if (has(Object.values(items), next[key])) delete next[key];
-    return equalValue(next, prev) ? prev : next;
+  } else if (mode === 'remove') next = prev.filter((item) => !has(items, item));
+  else {
+    const fresh = items.filter((item) => !has(prev, item));
+    next = mode === 'unshift' ? [...fresh, ...prev] : [...prev, ...fresh];
   }
-  if (mode === 'remove') {
-    const kept = prev.filter((item) => !has(items, item));
-    return kept.length === prev.length ? prev : kept;
-  }
-  const fresh = items.filter((item) => !has(prev, item));
-  return fresh.length === 0 ? prev : mode === 'unshift' ? [...fresh, ...prev] : [...prev, ...fresh];
+  return equalValue(next, prev) ? prev : next;
 }
 
 /** @internal Incoming fields over stored ones; returns `prev` itself when nothing differs. */
@@ -445,13 +457,8 @@ export function mergeOver(prev: Row, row: Row): Row {
 
 /** @internal An older response: only fields the stored row lacks are taken from it. */
 export function mergeUnder(prev: Row, row: Row): Row {
-  for (const k in row) {
-    if (!(k in prev)) {
-      const next = { ...row, ...prev };
-      return equalFields(next, prev) ? prev : next;
-    }
-  }
-  return prev;
+  const next = { ...row, ...prev };
+  return equalFields(next, prev) ? prev : next;
 }
 
 //#endregion

@@ -12,22 +12,10 @@ import { Computed, type ReadonlySignal } from '@preact/signals-core';
 import { Query } from '../schema/Query.js';
 import type { Schema } from '../schema/types.js';
 import { denormalizeValue, isEntity, queryKeyOf } from '../schema/visit.js';
-import { argsKey } from '../util/argsKey.js';
+import { argsKey, idOf } from '../util/argsKey.js';
 import { share } from './share.js';
 import type { Meta, Store } from './Store.js';
 import { Walker } from './Walker.js';
-
-let nextSchemaId = 0;
-const schemaIds = new WeakMap<object, number>();
-
-function schemaId(schema: object): number {
-  let id = schemaIds.get(schema);
-  if (id === undefined) {
-    id = ++nextSchemaId;
-    schemaIds.set(schema, id);
-  }
-  return id;
-}
 
 /** What a live query (signal-cache/live) adds to a `Query`. */
 interface Mountable {
@@ -63,7 +51,7 @@ export class Views {
 
   /** The view of a queryable schema (Entity, All, Collection, Union, object, Query) by args. */
   query(schema: Schema | Query, args: readonly unknown[]): ReadonlySignal<unknown> {
-    const key = `\0${schemaId(schema as object)}|${argsKey(args)}`;
+    const key = `\0${idOf(schema as object)}|${argsKey(args)}`;
     return this.#cached(
       key,
       () =>
@@ -103,7 +91,7 @@ export class Views {
 
   #queryView(query: Query, args: readonly unknown[]): ReadonlySignal<unknown> {
     const source = this.query(query.schema, args);
-    let prev: unknown = undefined;
+    let prev: unknown;
     return new Computed(() => {
       const entries = source.value;
       return (prev = entries === undefined ? undefined : share(prev, query.process(entries, ...args)));
@@ -120,7 +108,7 @@ export class Views {
   /** A computed that runs `fn` with a fresh walker and shares structure with its last value. */
   #denormalizing(args: readonly unknown[], fn: (walker: Walker) => unknown): ReadonlySignal<unknown> {
     const store = this.#store;
-    let prev: unknown = undefined;
+    let prev: unknown;
     return new Computed(() => {
       const walker = new Walker(store, args);
       try {

@@ -56,12 +56,12 @@ export class Walker implements DenormalizeContext {
   /** Tarjan stack: rows whose group is not finished yet. */
   readonly #stack: Frame[] = [];
   /** The row currently being built (its nested reads report to it). */
-  #top: Frame | undefined = undefined;
+  #top: Frame | undefined;
   #index = 0;
   /** Rows being built, nested in each other. */
   #depth = 0;
-  #lastSchema: EntityClass | undefined = undefined;
-  #lastTable: Table | undefined = undefined;
+  #lastSchema: EntityClass | undefined;
+  #lastTable: Table | undefined;
 
   constructor(store: Store, args: readonly unknown[]) {
     this.#store = store;
