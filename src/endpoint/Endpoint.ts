@@ -193,7 +193,7 @@ export class Endpoint<A extends readonly any[] = any[], R = any, S extends Schem
    */
   fetch(..._args: A): Promise<R> {
     const message = `${this.name}: no fetch function`;
-    return Promise.reject(new Error(typeof process < 'u' && process.env.NODE_ENV !== 'production' ? `${message}; pass one to new Endpoint(fetchFunction, options)` : message));
+    return Promise.reject(new Error((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production' ? `${message}; pass one to new Endpoint(fetchFunction, options)` : message));
   }
 
   /**

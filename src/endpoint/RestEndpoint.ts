@@ -29,6 +29,7 @@ import type { Collection, CollectionAddition } from '../schema/Collection.js';
 import type { EntityInput, Schema } from '../schema/types.js';
 import type { Values } from '../schema/Values.js';
 import { defineOwn, Endpoint, withShape, type EndpointOptions, type SameTypeOptions } from './Endpoint.js';
+import { isPlain } from '../util/equal.js';
 import { NetworkError } from './NetworkError.js';
 import { compilePath, searchString, unsendable, type PathParams } from './path.js';
 
@@ -368,7 +369,7 @@ export class RestEndpoint<
       return JSON.parse(text);
     } catch (error) {
       // The body is data: quoted in development only.
-      const start = typeof process < 'u' && process.env.NODE_ENV !== 'production' ? `. Body starts with: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}` : '';
+      const start = (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production' ? `. Body starts with: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}` : '';
       throw new Error(
         `${this.name}: the response body of ${this.method} ${this.#redact(response.url)} is not valid JSON ` +
           `(${(error as Error).message})${start}`,
@@ -499,7 +500,7 @@ export class RestEndpoint<
     let found: Schema | null = null;
     const map = (schema: Schema): Schema => {
       if (isCollection(schema)) return (found = fn(schema));
-      if (typeof schema !== 'object' || Array.isArray(schema) || Object.getPrototypeOf(schema) !== Object.prototype) return schema;
+      if (!isPlain(schema)) return schema;
       const out: Record<string, Schema> = {};
       for (const k in schema) out[k] = map((schema as Record<string, Schema>)[k]);
       return out;
@@ -507,7 +508,7 @@ export class RestEndpoint<
     const mapped = map(this.schema);
     if (found === null) {
       const message = `${this.name}: .${what} needs a Collection schema`;
-      throw new Error(typeof process < 'u' && process.env.NODE_ENV !== 'production' ? `${message}, but the schema is ${describeSchema(this.schema)}` : message);
+      throw new Error((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production' ? `${message}, but the schema is ${describeSchema(this.schema)}` : message);
     }
     return alone ? found : mapped;
   }

@@ -53,7 +53,7 @@ export function useController(): Controller {
   const ctrl = useContext(ControllerContext);
   if (ctrl === undefined) {
     throw new Error(
-      typeof process < 'u' && process.env.NODE_ENV !== 'production'
+      (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
         ? 'signal-cache/preact: useController() found no <CacheProvider> above this component. Wrap the app in <CacheProvider>.'
         : 'signal-cache/preact: no <CacheProvider>',
     );

@@ -150,7 +150,7 @@ export abstract class Entity {
     if (pk === undefined) {
       const message = `${ctx.source}: ${this._key} at ${at(path)} has no usable pk`;
       throw new SchemaError(
-        typeof process < 'u' && process.env.NODE_ENV !== 'production'
+        (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
           ? `${message} (pk() must return a non-empty string or a number); got ${describe(input)}`
           : message,
         path,

@@ -21,7 +21,7 @@ export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return `an array of ${value.length}`;
   // Development only (a production bundle drops the branch): the value itself, shortened.
-  if (typeof process < 'u' && process.env.NODE_ENV !== 'production') {
+  if ((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production') {
     if (typeof value === 'object') {
       let text: string;
       try {

@@ -31,7 +31,7 @@ export class Union<M extends { readonly [name: string]: EntityClass } = { readon
     if (member === undefined) {
       throw new SchemaError(
         `${ctx.source}: Union at ${at(path)} has no member "${name}"` +
-          (typeof process < 'u' && process.env.NODE_ENV !== 'production' ? ` (members: ${Object.keys(this.schema).join(', ')}); got ${describe(value)}` : ''),
+          ((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production' ? ` (members: ${Object.keys(this.schema).join(', ')}); got ${describe(value)}` : ''),
         path,
       );
     }

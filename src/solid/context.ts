@@ -55,7 +55,7 @@ export function useController(): Controller {
   const ctrl = useContext(ControllerContext);
   if (ctrl === undefined) {
     throw new Error(
-      typeof process < 'u' && process.env.NODE_ENV !== 'production'
+      (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
         ? 'signal-cache/solid: useController() found no <CacheProvider> above this component. Wrap the app in <CacheProvider>.'
         : 'signal-cache/solid: no <CacheProvider>',
     );

@@ -38,7 +38,7 @@ export class Staging implements NormalizeContext {
     if (known === undefined) this._classes.set(key, schema);
     else if (known !== schema && !(schema.prototype instanceof known) && !(known.prototype instanceof schema)) {
       throw new SchemaError(
-        typeof process < 'u' && process.env.NODE_ENV !== 'production'
+        (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
           ? `${this.source}: two entity classes (${known.name}, ${schema.name}) share the key "${key}"; give each a distinct static key`
           : `${this.source}: two entity classes share the key "${key}"`,
       );

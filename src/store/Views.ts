@@ -11,6 +11,7 @@
 import { Computed, type ReadonlySignal } from '@preact/signals-core';
 import { Query } from '../schema/Query.js';
 import type { Schema } from '../schema/types.js';
+import { SchemaError, describe } from '../schema/SchemaError.js';
 import { denormalizeValue, isEntity, queryKeyOf } from '../schema/visit.js';
 import { argsKey, idOf } from '../util/argsKey.js';
 import { share } from './share.js';
@@ -51,6 +52,13 @@ export class Views {
 
   /** The view of a queryable schema (Entity, All, Collection, Union, object, Query) by args. */
   query(schema: Schema | Query, args: readonly unknown[]): ReadonlySignal<unknown> {
+    if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function')) {
+      throw new SchemaError(
+        (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
+          ? `get/query: expected a schema (an Entity class, All, Collection, Union, Values, Query, an object or an array), got ${describe(schema)}`
+          : 'get/query: expected a schema',
+      );
+    }
     const key = `\0${idOf(schema as object)}|${argsKey(args)}`;
     return this.#cached(
       key,

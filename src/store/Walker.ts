@@ -137,7 +137,7 @@ export class Walker implements DenormalizeContext {
   #build(schema: EntityClass, cell: Cell, row: Row, parent: Frame | undefined): object {
     if (this.#depth === MAX_DEPTH) {
       const message = `${schema._key}: rows nest over ${MAX_DEPTH} deep`;
-      throw new SchemaError(typeof process < 'u' && process.env.NODE_ENV !== 'production' ? `${message} (cut the chain with Lazy)` : message);
+      throw new SchemaError((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production' ? `${message} (cut the chain with Lazy)` : message);
     }
     const obj = schema._create(row);
     const index = this.#index++;
@@ -152,7 +152,7 @@ export class Walker implements DenormalizeContext {
       this.#top = parent;
       this.#depth--;
     }
-    if (typeof process < 'u' && process.env.NODE_ENV !== 'production') Object.freeze(obj);
+    if ((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production') Object.freeze(obj);
     if (frame.low === index) this.#finish(frame);
     else if (parent !== undefined && frame.low < parent.low) parent.low = frame.low;
     if (parent !== undefined) {

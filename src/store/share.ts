@@ -8,7 +8,7 @@
  * with `===`. When nothing differs the previous result itself is returned, and the
  * computed signal does not notify its readers.
  */
-import { MAX_DEPTH } from '../util/equal.js';
+import { isPlain, MAX_DEPTH } from '../util/equal.js';
 
 /**
  * @internal Below `MAX_DEPTH` levels nothing is shared (payload depth must not decide
@@ -27,11 +27,11 @@ export function share<T>(prev: unknown, next: T, depth = 0): T {
       }
       if (same) return prev as T;
     }
-    if (typeof process < 'u' && process.env.NODE_ENV !== 'production' && !Object.isFrozen(next)) Object.freeze(next);
+    if ((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production' && !Object.isFrozen(next)) Object.freeze(next);
     return next;
   }
-  if (next !== null && typeof next === 'object' && Object.getPrototypeOf(next) === Object.prototype) {
-    if (prev !== null && typeof prev === 'object' && Object.getPrototypeOf(prev) === Object.prototype) {
+  if (isPlain(next)) {
+    if (isPlain(prev)) {
       let same = true;
       let count = 0;
       for (const k in next) {
@@ -46,7 +46,7 @@ export function share<T>(prev: unknown, next: T, depth = 0): T {
       for (const _ in prev) count--;
       if (same && count === 0) return prev as T;
     }
-    if (typeof process < 'u' && process.env.NODE_ENV !== 'production' && !Object.isFrozen(next)) Object.freeze(next);
+    if ((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production' && !Object.isFrozen(next)) Object.freeze(next);
   }
   return next;
 }

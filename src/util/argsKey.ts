@@ -66,7 +66,7 @@ export function argsKey(args: readonly unknown[], source = 'arguments'): string 
     return stableStringify(end === 1 ? args[0] : args.slice(0, end));
   } catch {
     throw new TypeError(
-      typeof process < 'u' && process.env.NODE_ENV !== 'production'
+      (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
         ? `${source}: arguments with a symbol, an invalid Date or over ${MAX_DEPTH} levels have no key`
         : `${source}: arguments have no key`,
     );

@@ -13,6 +13,11 @@
 /** @internal Levels compared before values count as different. */
 export const MAX_DEPTH = 500;
 
+/** @internal True for an object literal (its prototype is `Object.prototype`). */
+export function isPlain(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
+}
+
 /** @internal True when two stored field values mean the same data. */
 export function equalValue(a: unknown, b: unknown, depth = 0): boolean {
   if (a === b) return true;

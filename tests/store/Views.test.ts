@@ -69,4 +69,21 @@ views('mounting and unmounting readers many times grows neither the view table n
   assert.is(ctrl.gc(), 0);
 });
 
+views('a value that is not a schema is rejected by name, not by a WeakMap', () => {
+  const ctrl = new Controller();
+  for (const bad of [42, 'User', null, undefined, true]) {
+    const schema = bad as unknown as typeof User;
+    for (const read of [() => ctrl.get(schema), () => ctrl.query(schema)]) {
+      assert.throws(read, /get\/query: expected a schema/);
+    }
+  }
+  try {
+    ctrl.get('User' as unknown as typeof User);
+    assert.unreachable();
+  } catch (error) {
+    assert.is((error as Error).name, 'SchemaError');
+    assert.match((error as Error).message, /got "User"/);
+  }
+});
+
 views.run();
