@@ -25,7 +25,7 @@ export function isDeserializer(fieldSchema: unknown): fieldSchema is Deserialize
 
 /** @internal Normalizes `value` with `schema`, staging rows in `ctx`. */
 export function normalizeValue(schema: Schema, value: unknown, ctx: NormalizeContext, path: string): unknown {
-  if (schema === undefined || schema === null || value === undefined || value === null) return value;
+  if (schema == null || value == null) return value;
   if (isEntity(schema)) return schema.normalize(value, ctx, path);
   if (Array.isArray(schema)) return normalizeArray(schema[0], value, ctx, path, 'an array');
   if (typeof (schema as SchemaClass).normalize === 'function') {
@@ -46,7 +46,7 @@ export function normalizeRoot(schema: Schema, value: unknown, ctx: NormalizeCont
 
 /** @internal Denormalizes a stored value with `schema`, reading through `ctx`. */
 export function denormalizeValue(schema: Schema, stored: unknown, ctx: DenormalizeContext): unknown {
-  if (schema === undefined || schema === null || stored === undefined || stored === null) return stored;
+  if (schema == null || stored == null) return stored;
   if (isEntity(schema)) return schema.denormalize(stored, ctx);
   if (Array.isArray(schema)) return denormalizeArray(schema[0], stored, ctx);
   if (typeof (schema as SchemaClass).denormalize === 'function') {

@@ -52,7 +52,7 @@ export class Changes {
     store._live = changes._logs;
     const put = store._put;
     store._put = function (table, cell, next, fresh) {
-      const before = cell._sig.peek();
+      const before = fresh ? undefined : cell._sig.peek();
       const written = put.call(this, table, cell, next, fresh);
       if (written) changes._log(table, cell, before);
       return written;

@@ -10,6 +10,7 @@
 import { SchemaError } from '../schema/SchemaError.js';
 import type { CollectionLike, CollectionWrite, EntityClass, NormalizeContext, Schema } from '../schema/types.js';
 import { normalizeValue } from '../schema/visit.js';
+import { ensure } from '../util/map.js';
 import type { Row } from './Store.js';
 
 /** Schema levels a response may nest (entities in entities, lists in lists). */
@@ -43,11 +44,7 @@ export class Staging implements NormalizeContext {
           : `${this.source}: two entity classes share the key "${key}"`,
       );
     }
-    let rows = this._rows.get(key);
-    if (rows === undefined) {
-      rows = new Map();
-      this._rows.set(key, rows);
-    }
+    const rows = ensure(this._rows, key, Map<string, Row>);
     const prev = rows.get(pk);
     rows.set(pk, prev === undefined ? row : { ...prev, ...row });
     // Later wins within a response: a row written after its removal stands.
@@ -56,12 +53,7 @@ export class Staging implements NormalizeContext {
 
   remove(schema: EntityClass, pk: string): void {
     const key = schema._key;
-    let pks = this._removals.get(key);
-    if (pks === undefined) {
-      pks = new Set();
-      this._removals.set(key, pks);
-    }
-    pks.add(pk);
+    ensure(this._removals, key, Set<string>).add(pk);
     this._rows.get(key)?.delete(pk);
   }
 

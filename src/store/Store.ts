@@ -16,6 +16,7 @@
 import { Signal, batch } from '@preact/signals-core';
 import type { CollectionLike, CollectionWrite, EntityClass, Schema } from '../schema/types.js';
 import { equalFields, equalValue } from '../util/equal.js';
+import { ensure } from '../util/map.js';
 import { reindex } from './indexes.js';
 import type { Layer, Overlay } from './Layers.js';
 import type { Staging } from './Staging.js';
@@ -43,10 +44,20 @@ export const WATCH = {
   },
 };
 
-/** @internal One entity row: its signal plus the denormalized-object cache. */
-export class Cell {
-  /** The normalized row; `undefined` while not cached (placeholder) or after removal. */
-  readonly _sig: Signal<Row | undefined> = new Signal<Row | undefined>(undefined, WATCH);
+/**
+ * @internal One entity row: the signal of its normalized row (`undefined` while not cached
+ * (placeholder) or after removal) plus the denormalized-object cache. The cell is the signal
+ * itself: one object per row instead of two.
+ */
+export class Cell extends Signal<Row | undefined> {
+  /** A row new to its table is created holding its value: no write, no notification. */
+  constructor(row?: Row) {
+    super(row, WATCH);
+  }
+  /** The row's signal: the cell (as `ListCell._sig`, `ResultCell._sig`). */
+  get _sig(): Signal<Row | undefined> {
+    return this;
+  }
   /** Stamp of the newest fetch that wrote this row. */
   _stamp = 0;
   /**
@@ -94,12 +105,7 @@ export class Table {
 
   /** The cell of a pk, created as a placeholder when missing. */
   _cell(pk: string): Cell {
-    let cell = this._cells.get(pk);
-    if (cell === undefined) {
-      cell = new Cell();
-      this._cells.set(pk, cell);
-    }
-    return cell;
+    return ensure(this._cells, pk, Cell);
   }
 
   /** Appends a cell to the membership (`_leave` takes it out again). */
@@ -192,35 +198,15 @@ export class Store {
   _live: ReadonlyMap<Table, unknown> | undefined;
 
   _table(key: string): Table {
-    let table = this._tables.get(key);
-    if (table === undefined) {
-      table = new Table();
-      this._tables.set(key, table);
-    }
-    return table;
+    return ensure(this._tables, key, Table);
   }
 
   _list(collectionKey: string, argsKey: string): ListCell {
-    let lists = this._lists.get(collectionKey);
-    if (lists === undefined) {
-      lists = new Map();
-      this._lists.set(collectionKey, lists);
-    }
-    let cell = lists.get(argsKey);
-    if (cell === undefined) {
-      cell = new ListCell();
-      lists.set(argsKey, cell);
-    }
-    return cell;
+    return ensure(ensure(this._lists, collectionKey, Map<string, ListCell>), argsKey, ListCell);
   }
 
   _result(key: string): ResultCell {
-    let cell = this._results.get(key);
-    if (cell === undefined) {
-      cell = new ResultCell();
-      this._results.set(key, cell);
-    }
-    return cell;
+    return ensure(this._results, key, ResultCell);
   }
 
   /** Undo steps of the transaction in progress; `undefined` when none is open. */
@@ -287,10 +273,10 @@ export class Store {
         for (const [pk, row] of rows) {
           let cell = table._cells.get(pk);
           const fresh = !cell;
-          if (!cell) table._cells.set(pk, (cell = new Cell())), created.push(cell);
+          if (!cell) table._cells.set(pk, (cell = new Cell(row))), created.push(cell);
           else this._save(cell);
           if (expiresAt > cell._expiresAt) cell._expiresAt = expiresAt;
-          const prev = baseOf(cell);
+          const prev = fresh ? undefined : baseOf(cell);
           let next: Row;
           if (prev === undefined) {
             // A row removed by a newer request stays removed.
@@ -346,9 +332,11 @@ export class Store {
    * signal was written (the change feed, ./Changes.ts, logs only those writes).
    */
   _put(table: Table, cell: Cell, next?: Row, fresh?: boolean): number {
-    const prev = cell._sig.peek();
+    // A fresh cell was created holding `next`: it held nothing before.
+    const prev = fresh ? undefined : cell._sig.peek();
     // Equal data writes nothing (rule 2); a layer folded or dropped makes new, equal objects.
     if (next === prev || (next !== undefined && prev !== undefined && equalFields(next, prev))) return 0;
+    // (No write to a fresh cell: it holds `next` already.)
     cell._sig.value = next;
     if (table._idx !== undefined) reindex(table, prev, next);
     const member = next !== undefined || (cell._over !== undefined && cell._over._base !== undefined);

@@ -8,6 +8,7 @@
 import { Signal } from '@preact/signals-core';
 import type { EntityClass } from '../schema/types.js';
 import type { Row, Table } from './Store.js';
+import { ensure } from '../util/map.js';
 
 /** @internal The pk of the row whose `field` holds `value`; tracked. */
 export function indexOf(table: Table, schema: EntityClass, field: string, value: unknown): string | undefined {
@@ -36,8 +37,5 @@ export function reindex(table: Table, prev: Row | undefined, next: Row | undefin
 }
 
 function slot(table: Table, field: string, value: unknown): Signal<string | undefined> {
-  const key = `${field}\0${String(value)}`;
-  let sig = table._idx!.get(key);
-  if (sig === undefined) table._idx!.set(key, (sig = new Signal<string | undefined>(undefined)));
-  return sig;
+  return ensure(table._idx!, `${field}\0${String(value)}`, Signal<string | undefined>);
 }

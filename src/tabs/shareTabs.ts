@@ -40,6 +40,7 @@ import type { Schema } from '../schema/types.js';
 import { Staging } from '../store/Staging.js';
 import { baseOf, type Cell, type ListCell, type Row, type Store } from '../store/Store.js';
 import { equalFields, equalValue } from '../util/equal.js';
+import { ensure } from '../util/map.js';
 import { check, decode, drop, isObject, PROTOCOL, TabsError, type ListEntry, type Message, type RowEntry, type Version } from './message.js';
 
 /** Options of {@link shareTabs}. */
@@ -159,9 +160,10 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
         recording = false;
       }
     },
-    _putBase(table, cell, base) {
-      if (recording && !rows.has(cell)) rows.set(cell, { key: '', sub: '', before: baseOf(cell) });
-      putBase.call(store, table, cell, base);
+    _putBase(table, cell, base, fresh) {
+      // A fresh cell already holds its new row (see Store._put).
+      if (recording && !rows.has(cell)) rows.set(cell, { key: '', sub: '', before: fresh ? undefined : baseOf(cell) });
+      putBase.call(store, table, cell, base, fresh);
     },
     _putList(list, base) {
       if (recording && !lists.has(list)) lists.set(list, baseOf(list));
@@ -207,9 +209,7 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
       const base = baseOf(cell);
       // Rows a settled optimistic layer covered are written unchanged; an undone write is as before.
       if (w.key === '' || base === w.before || (base !== undefined && w.before !== undefined && equalFields(base, w.before as Row))) continue;
-      let f = fields.get(w.key);
-      if (f === undefined) fields.set(w.key, (f = new Set()));
-      const row = base === undefined ? null : jsonRow(w.key, w.sub, base, f);
+      const row = base === undefined ? null : jsonRow(w.key, w.sub, base, ensure(fields, w.key, Set<string>));
       // Merged under a newer value, the row keeps that value's version.
       const v = versionOf(cell);
       (out.rows[w.key] ??= {})[w.sub] = v === now ? [row, cell._expiresAt] : [row, cell._expiresAt, ...v];
@@ -324,9 +324,7 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
         const staging = into(versionIn(msg, entry[2], entry[3], at), table?._cells.get(pk));
         const value = entry[0];
         if (value === null) {
-          let pks = staging._removals.get(key);
-          if (pks === undefined) staging._removals.set(key, (pks = new Set()));
-          pks.add(pk);
+          ensure(staging._removals, key, Set<string>).add(pk);
         } else {
           const row: Row = { ...value };
           for (const field of fields) {
@@ -338,9 +336,7 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
               drop((error as Error).message);
             }
           }
-          let staged = staging._rows.get(key);
-          if (staged === undefined) staging._rows.set(key, (staged = new Map()));
-          staged.set(pk, row);
+          ensure(staging._rows, key, Map<string, Row>).set(pk, row);
         }
         expiries.push([key, pk, entry[1]]);
       }

@@ -3,6 +3,10 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Collection, Controller, Endpoint, Entity, Invalidate, effect } from '../../src/index.js';
 import { Post, User, allUsers } from '../_fixtures/models.js';
+import { normalizeValue } from '../../src/schema/visit.js';
+import { Staging } from '../../src/store/Staging.js';
+import { Signal } from '@preact/signals-core';
+import { Store } from '../../src/store/Store.js';
 
 class Place extends Entity {
   id = '';
@@ -171,3 +175,19 @@ removal('a removal staged before a write of the same row in one response lets th
 equality.run();
 ordering.run();
 removal.run();
+
+const fresh = suite('Store: rows new to their table');
+
+fresh('a new row is created holding its value: the cell is its signal', () => {
+  const store = new Store();
+  const staging = new Staging('test', []);
+  normalizeValue([User], [{ id: 'u1', name: 'Ada' }], staging, '');
+  const placeholder = store._table('User')._cell('u0');
+  store._commit(staging, 1);
+  const cell = store._table('User')._cell('u1');
+  assert.instance(cell, Signal, 'one object per row');
+  assert.is((cell.peek() as { name: string }).name, 'Ada');
+  assert.is(placeholder.peek(), undefined, 'a placeholder holds nothing');
+});
+
+fresh.run();
