@@ -270,7 +270,8 @@ export class Store {
           }
           table._ever = ever;
         });
-        for (const [pk, row] of rows) {
+        // (`forEach`, not `for…of`: no entry array per row.)
+        rows.forEach((row, pk) => {
           let cell = table._cells.get(pk);
           const fresh = !cell;
           if (!cell) table._cells.set(pk, (cell = new Cell(row))), created.push(cell);
@@ -280,7 +281,7 @@ export class Store {
           let next: Row;
           if (prev === undefined) {
             // A row removed by a newer request stays removed.
-            if (stamp < cell._stamp) continue;
+            if (stamp < cell._stamp) return;
             next = row;
           } else if (hooked) {
             next = schema.mergeWithStore({ fetchedAt: cell._stamp }, { fetchedAt: stamp }, prev, row);
@@ -289,7 +290,7 @@ export class Store {
           if (stamp > cell._stamp) cell._stamp = stamp;
           // A newer stamp re-orders the layers over the row even when its value stays.
           if (next !== prev || cell._over !== undefined) this._putBase(table, cell, next, fresh);
-        }
+        });
       }
       for (const [key, pks] of staging._removals) {
         const table = this._table(key);
