@@ -69,7 +69,7 @@ export abstract class Entity {
   static pk(value: object, parent?: unknown, key?: string, args: readonly unknown[] = []): string | undefined {
     const id = (this.prototype as Entity).pk.call(value, parent, key, args);
     if (typeof id === 'string') return id === '' ? undefined : id;
-    if (typeof id === 'number' && Number.isFinite(id)) return String(id);
+    if (Number.isFinite(id)) return String(id);
     return undefined;
   }
 

@@ -259,7 +259,7 @@ export class Store {
       for (const [key, rows] of staging._rows) {
         const table = this._table(key);
         const schema = staging._classes.get(key);
-        const hooked = schema !== undefined && schema._hooked;
+        const hooked = schema?._hooked;
         // New rows are undone together, by one step for the table: no closure per row.
         const created: Cell[] = [];
         const ever = table._ever;
@@ -284,13 +284,15 @@ export class Store {
             if (stamp < cell._stamp) return;
             next = row;
           } else if (hooked) {
-            next = schema.mergeWithStore({ fetchedAt: cell._stamp }, { fetchedAt: stamp }, prev, row);
+            next = schema!.mergeWithStore({ fetchedAt: cell._stamp }, { fetchedAt: stamp }, prev, row);
             if (equalFields(next, prev)) next = prev;
           } else next = stamp >= cell._stamp ? mergeOver(prev, row) : mergeUnder(prev, row);
           if (stamp > cell._stamp) cell._stamp = stamp;
           // A newer stamp re-orders the layers over the row even when its value stays.
           if (next !== prev || cell._over !== undefined) this._putBase(table, cell, next, fresh);
         });
+        // The new rows joined the membership: one bump for them all.
+        if (created.length) table._version.value++;
       }
       for (const [key, pks] of staging._removals) {
         const table = this._table(key);
@@ -340,15 +342,15 @@ export class Store {
     // (No write to a fresh cell: it holds `next` already.)
     cell._sig.value = next;
     if (table._idx !== undefined) reindex(table, prev, next);
-    const member = next !== undefined || (cell._over !== undefined && cell._over._base !== undefined);
+    const member = next !== undefined || cell._over?._base !== undefined;
     const flip = member !== cell._member;
     let back: (() => void) | undefined;
     if (flip) {
       cell._member = member;
       if (member) table._join(cell), (table._ever = true);
       else back = table._leave(cell);
-      // Several bumps inside one batch notify readers once.
-      table._version.value++;
+      // Several bumps inside one batch notify readers once; `_commit` bumps once for fresh rows.
+      fresh || table._version.value++;
     }
     // One undo step: membership back (a removed row in its place), then the value. (`_ever`
     // is restored by `_commit`, which every row that joins in a transaction goes through.)
