@@ -8,6 +8,7 @@ import * as liveEntry from '../src/live/index.js';
 import * as persistEntry from '../src/persist/index.js';
 import * as preact from '../src/preact/index.js';
 import * as solid from '../src/solid/index.js';
+import * as ssrEntry from '../src/ssr/index.js';
 import * as tabsEntry from '../src/tabs/index.js';
 
 const exportsOf = (entry: object) => Object.keys(entry).sort();
@@ -179,6 +180,11 @@ api('signal-cache/persist exports exactly the reviewed names, and the types of i
 api('signal-cache/tabs exports exactly the reviewed names', () => {
   assert.equal(exportsOf(tabsEntry), ['TabsError', 'shareTabs']);
   assert.equal(typeExportsOf('tabs/index.ts'), ['ShareTabsOptions', 'TabShare']);
+});
+
+api('signal-cache/ssr exports exactly the reviewed names', () => {
+  assert.equal(exportsOf(ssrEntry), ['Controller', 'HydrationError', 'dehydrate', 'hydrate']);
+  assert.equal(typeExportsOf('ssr/index.ts'), ['DehydratedState', 'SSRControllerOptions']);
 });
 
 api.run();

@@ -50,7 +50,7 @@ if (useDist || files.some((f) => /[\\/](dist|devOnly|mangle|shake)\.test\.ts$/.t
 const distAlias = {
   name: 'dist-alias',
   setup(b) {
-    b.onResolve({ filter: /src\/(index|solid\/index|preact\/index|live\/index|persist\/index|tabs\/index)\.js$/ }, (args) => {
+    b.onResolve({ filter: /src\/(index|solid\/index|preact\/index|live\/index|persist\/index|tabs\/index|ssr\/index)\.js$/ }, (args) => {
       const entry = resolve(args.resolveDir, args.path).replace(join(root, 'src'), join(root, 'dist'));
       return { path: entry, external: true };
     });

@@ -5,7 +5,7 @@ import Decimal from 'decimal.js';
 import { IDBFactory } from 'fake-indexeddb';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Collection, Controller, Entity, HydrationError, Invalidate, RestEndpoint, effect } from '../../src/index.js';
+import { Collection, Controller, HydrationError, Invalidate, RestEndpoint, effect } from '../../src/index.js';
 import {
   PersistError,
   indexedDBStorage,
@@ -16,28 +16,8 @@ import {
   type PersistStorage,
 } from '../../src/persist/index.js';
 import { holdRoute } from '../_fixtures/held.js';
+import { Customer, Invoice } from '../_fixtures/invoices.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
-
-class Customer extends Entity {
-  id = '';
-  name = '';
-  pk() {
-    return this.id;
-  }
-  static override key = 'Customer';
-}
-
-class Invoice extends Entity {
-  id = '';
-  amount = new Decimal(0);
-  issuedAt = new Date(0);
-  customer: Customer | undefined = undefined;
-  pk() {
-    return this.id;
-  }
-  static override key = 'Invoice';
-  static override schema = { amount: Decimal, issuedAt: (iso: string) => new Date(iso), customer: Customer };
-}
 
 const invoice = (i: number) => ({
   id: `i${i}`,

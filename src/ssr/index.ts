@@ -1,0 +1,9 @@
+/**
+ * signal-cache/ssr: a `Controller` that starts from a dehydrated state
+ * (`new Controller({ initialState, schemas })`) and has `dehydrate()` / `hydrate()`
+ * methods. Its own entry, so an app that never renders on a server ships none of this code.
+ */
+export { Controller } from './Controller.js';
+export type { SSRControllerOptions } from './Controller.js';
+export { dehydrate, hydrate, HydrationError } from '../controller/hydrate.js';
+export type { DehydratedState } from '../controller/hydrate.js';
