@@ -4,18 +4,8 @@ import Decimal from 'decimal.js';
 import { Temporal } from 'temporal-polyfill';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  All,
-  Collection,
-  Controller,
-  Entity,
-  HydrationError,
-  RestEndpoint,
-  dehydrate,
-  effect,
-  hydrate,
-  type DehydratedState,
-} from '../../src/index.js';
+import { All, Collection, Controller, Entity, RestEndpoint, effect } from '../../src/index.js';
+import { HydrationError, dehydrate, hydrate, type DehydratedState } from '../../src/ssr/index.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
 
 class Customer extends Entity {

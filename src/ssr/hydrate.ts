@@ -24,7 +24,7 @@ import { isDeserializer, isEntity } from '../schema/visit.js';
 import type { CollectionLike, EntityClass, Schema } from '../schema/types.js';
 import { Staging } from '../store/Staging.js';
 import { baseOf, type Row } from '../store/Store.js';
-import type { Controller } from './Controller.js';
+import type { Controller } from '../controller/Controller.js';
 
 /** Version of the state format; `hydrate` rejects any other. */
 const VERSION = 1;
