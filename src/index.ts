@@ -60,6 +60,4 @@ export type {
 export type { TimerHandle, Timers } from './controller/timers.js';
 export type { Trigger } from './controller/triggers.js';
 export { TimeoutError } from './controller/errors.js';
-export { dehydrate, hydrate, HydrationError } from './controller/hydrate.js';
-export type { DehydratedState } from './controller/hydrate.js';
 export type { Meta } from './store/Store.js';

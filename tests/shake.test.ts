@@ -26,7 +26,7 @@ async function modules(names: string): Promise<string[]> {
 
 const SCHEMAS = ['schema/Entity.js', 'schema/All.js', 'schema/Collection.js', 'schema/Union.js', 'schema/Values.js', 'schema/Invalidate.js', 'schema/Lazy.js', 'schema/Array.js', 'schema/Object.js'];
 const REST = ['endpoint/RestEndpoint.js', 'endpoint/path.js', 'endpoint/NetworkError.js', 'endpoint/resource.js'];
-const FREE = ['controller/hydrate.js'];
+const FREE = ['ssr/hydrate.js'];
 
 const shake = suite('tree-shaking');
 

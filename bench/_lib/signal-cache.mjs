@@ -2,7 +2,8 @@
  * signal-cache side of every scenario, from the built dist (never src/): entity classes
  * with `static schema` for nesting, tiny endpoints, and helpers that count effect runs.
  */
-import { All, Controller, Endpoint, Entity, Invalidate, Query, dehydrate, effect, hydrate } from '../../dist/index.js';
+import { All, Controller, Endpoint, Entity, Invalidate, Query, effect } from '../../dist/index.js';
+import { dehydrate, hydrate } from '../../dist/ssr/index.js';
 import { live } from '../../dist/live/index.js';
 
 export { All, Controller, Endpoint, Entity, Invalidate, Query, dehydrate, effect, hydrate, live };

@@ -33,7 +33,7 @@
  * Controller keeps what it had (never half-filled) and the error is reported.
  */
 import type { Controller } from '../controller/Controller.js';
-import { hydrate, jsonRow, type DehydratedState } from '../controller/hydrate.js';
+import { hydrate, jsonRow, type DehydratedState } from '../ssr/hydrate.js';
 import type { Schema } from '../schema/types.js';
 import type { Staging } from '../store/Staging.js';
 import { baseOf, type Cell, type ListCell, type Meta, type Store } from '../store/Store.js';

@@ -4,7 +4,7 @@
  * entry, so `import { Controller } from 'signal-cache'` ships none of the hydration code.
  */
 import { Controller as Core, type ControllerOptions } from '../controller/Controller.js';
-import { dehydrate, hydrate, type DehydratedState } from '../controller/hydrate.js';
+import { dehydrate, hydrate, type DehydratedState } from './hydrate.js';
 import type { Schema } from '../schema/types.js';
 
 /** Options of `new Controller()` from `signal-cache/ssr`: the core options and two more. */

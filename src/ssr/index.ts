@@ -5,5 +5,5 @@
  */
 export { Controller } from './Controller.js';
 export type { SSRControllerOptions } from './Controller.js';
-export { dehydrate, hydrate, HydrationError } from '../controller/hydrate.js';
-export type { DehydratedState } from '../controller/hydrate.js';
+export { dehydrate, hydrate, HydrationError } from './hydrate.js';
+export type { DehydratedState } from './hydrate.js';

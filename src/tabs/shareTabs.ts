@@ -33,7 +33,7 @@
  */
 import { batch } from '@preact/signals-core';
 import type { Controller } from '../controller/Controller.js';
-import { dehydrate, entityClasses, jsonRow } from '../controller/hydrate.js';
+import { dehydrate, entityClasses, jsonRow } from '../ssr/hydrate.js';
 import { deserialize } from '../schema/Entity.js';
 import { isDeserializer } from '../schema/visit.js';
 import type { Schema } from '../schema/types.js';

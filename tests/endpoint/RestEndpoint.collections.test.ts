@@ -2,7 +2,8 @@
 // pagination (getPage, paginated), on the real HTTP fixture.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { All, Collection, Controller, RestEndpoint, Values, dehydrate, effect, hydrate, resource } from '../../src/index.js';
+import { All, Collection, Controller, RestEndpoint, Values, effect, resource } from '../../src/index.js';
+import { dehydrate, hydrate } from '../../src/ssr/index.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
 import { Task } from '../_fixtures/models.js';
 

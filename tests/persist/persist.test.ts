@@ -5,7 +5,8 @@ import Decimal from 'decimal.js';
 import { IDBFactory } from 'fake-indexeddb';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Collection, Controller, HydrationError, Invalidate, RestEndpoint, effect } from '../../src/index.js';
+import { Collection, Controller, Invalidate, RestEndpoint, effect } from '../../src/index.js';
+import { HydrationError } from '../../src/ssr/index.js';
 import {
   PersistError,
   indexedDBStorage,

@@ -12,7 +12,8 @@ import { renderToPipeableStream } from 'preact-render-to-string/stream-node';
 import { Writable } from 'node:stream';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Controller, Entity, RestEndpoint, dehydrate, hydrate, type DehydratedState } from '../../src/index.js';
+import { Controller, Entity, RestEndpoint } from '../../src/index.js';
+import { dehydrate, hydrate, type DehydratedState } from '../../src/ssr/index.js';
 import { CacheProvider, useSuspense } from '../../src/preact/index.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
 

@@ -3,7 +3,8 @@
 // HTTP server count the difference).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { All, Collection, Controller, Endpoint, Invalidate, RestEndpoint, Union, Values, dehydrate, hydrate, schema as s } from '../../src/index.js';
+import { All, Collection, Controller, Endpoint, Invalidate, RestEndpoint, Union, Values, schema as s } from '../../src/index.js';
+import { dehydrate, hydrate } from '../../src/ssr/index.js';
 import { signature } from '../../src/schema/signature.js';
 import { Article, Link, Post, User } from '../_fixtures/models.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';

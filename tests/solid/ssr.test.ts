@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { DehydratedState } from '../../src/index.js';
+import type { DehydratedState } from '../../src/ssr/index.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
 
 // Test files run from a build folder; the runner starts them in the repository root.

@@ -3,7 +3,8 @@
 // fetched. A third instance of the channel (the spy) sees every message.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Collection, Controller, Entity, Invalidate, RestEndpoint, dehydrate, effect, hydrate, type Schema } from '../../src/index.js';
+import { Collection, Controller, Entity, Invalidate, RestEndpoint, effect, type Schema } from '../../src/index.js';
+import { dehydrate, hydrate } from '../../src/ssr/index.js';
 import { TabsError, shareTabs, type TabShare } from '../../src/tabs/index.js';
 import { holdRoute } from '../_fixtures/held.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
@@ -162,6 +163,7 @@ fetches('a one-row update in A re-runs exactly the readers of that row in B, and
   );
   let lists = 0;
   const stopList = effect(() => void (b.ctrl.getResponse(ctx.getMembers), lists++));
+  await spied(ctx, 1);
   ctx.seen.length = 0;
   ctx.db.get('m2')!.name = 'Renamed';
   await a.ctrl.fetch(ctx.getMembers);
@@ -191,6 +193,7 @@ fetches('identical data fetched again notifies no reader in B; only the response
     names(b.ctrl);
     runs++;
   });
+  await spied(ctx, 2);
   ctx.seen.length = 0;
   const before = b.ctrl.getMeta(ctx.getMembers);
   await sleep(2);
@@ -242,6 +245,7 @@ loops.after.each(teardown);
 async function optimistic(ctx: Ctx) {
   await ctx.a.ctrl.fetch(ctx.getMembers);
   await waitFor(() => ctx.b.ctrl.get(Member, { id: 'm1' }) !== undefined, 'the rows in B');
+  await spied(ctx, 1); // before a test counts afresh: the spy may get the patch after B did
   const held = holdRoute(ctx.server, 'PATCH', '/members/:id');
   const rename = ctx.renameMember.extend({ getOptimisticResponse: (_snap: unknown, params: { id: string }, body: { name: string }) => ({ id: params.id, ...body }) });
   return { held, rename };
@@ -414,6 +418,7 @@ order('a list edited in one tab while another sets it: the later write wins in b
   const ids = (t: Tab) => t.ctrl.getResponse(ctx.getTeam, team)?.map((m) => m.id);
   b.ctrl.setResponse(ctx.getTeam, team, [{ id: 'm1' }, { id: 'm2' }]);
   await waitFor(() => ids(a)?.length === 2, 'B’s list in A');
+  await spied(ctx, 1); // the spy may get B's patch after A did: wait for it before counting afresh
   ctx.seen.length = 0;
   // At once: A pushes a member (its clock says 3,000), B sets the list again (2,501: after what it saw).
   a.ctrl.setResponse(ctx.addMember, team, { id: 'm4' }, { id: 'm4', name: 'New', team: 't1' });

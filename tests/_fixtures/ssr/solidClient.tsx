@@ -2,7 +2,8 @@
 // Browser half of the Solid SSR test: fills a Controller from the server's state, then
 // hydrates the server's markup.
 import { hydrate as hydrateDom } from 'solid-js/web';
-import { Controller, hydrate, type DehydratedState } from '../../../src/index.js';
+import { Controller } from '../../../src/index.js';
+import { hydrate, type DehydratedState } from '../../../src/ssr/index.js';
 import { App, Product, productsEndpoint } from './solidApp.js';
 
 export { Product };

@@ -7,7 +7,8 @@
 // `renderToString` with a Controller that already holds the data.
 import { Writable } from 'node:stream';
 import { generateHydrationScript, renderToStream, renderToString, renderToStringAsync } from 'solid-js/web';
-import { Controller, dehydrate } from '../../../src/index.js';
+import { Controller } from '../../../src/index.js';
+import { dehydrate } from '../../../src/ssr/index.js';
 import { App, productsEndpoint } from './solidApp.js';
 
 const getProducts = productsEndpoint(process.env.SERVER_URL!);

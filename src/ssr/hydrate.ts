@@ -24,7 +24,7 @@ import { isDeserializer, isEntity } from '../schema/visit.js';
 import type { CollectionLike, EntityClass, Schema } from '../schema/types.js';
 import { Staging } from '../store/Staging.js';
 import { baseOf, type Row } from '../store/Store.js';
-import type { Controller } from './Controller.js';
+import type { Controller } from '../controller/Controller.js';
 
 /** Version of the state format; `hydrate` rejects any other. */
 const VERSION = 1;
@@ -143,6 +143,7 @@ export function hydrate<C extends Controller>(ctrl: C, state: DehydratedState, s
   if (!isObject(state) || state.version !== VERSION) {
     fail(`not a dehydrate() state of version ${VERSION}`);
   }
+  strip(state, 0);
   const { rows, converted, lists, responses } = state;
   check([rows, converted, lists, responses].every(isObject), 'state');
   const classes = entityClasses(schemas);
@@ -158,8 +159,7 @@ export function hydrate<C extends Controller>(ctrl: C, state: DehydratedState, s
     for (const pk in byPk) {
       const entry = byPk[pk];
       check(Array.isArray(entry) && isObject(entry[0]) && typeof entry[1] === 'number', `rows.${key}.${pk}`);
-      // An own `__proto__` key (JSON.parse makes one) would set the prototype of the instance.
-      const { __proto__: _, ...row }: Row = entry[0];
+      const row: Row = { ...entry[0] };
       for (const field of fields) {
         const fn = cls.schema[field];
         if (!isDeserializer(fn)) fail(`${key}.${field} has no deserializer`);
@@ -224,6 +224,19 @@ export function entityClasses(schemas: readonly Schema[]): Map<string, EntityCla
   };
   schemas.forEach(visit);
   return found;
+}
+
+/**
+ * Deletes every own `__proto__` key of the state, at any depth (JSON.parse makes them;
+ * copied into a row, a list or a response they would set a prototype), and rejects a
+ * state nested deeper than any the store writes.
+ */
+function strip(v: any, depth: number): void {
+  if (typeof v == 'object' && v) {
+    check(depth < 200, 'depth 200');
+    delete v.__proto__; // own keys only: the inherited accessor stays
+    for (const k in v) strip(v[k], depth + 1);
+  }
 }
 
 function isObject(v: unknown): v is Record<string, any> {

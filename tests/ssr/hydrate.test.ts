@@ -4,18 +4,8 @@ import Decimal from 'decimal.js';
 import { Temporal } from 'temporal-polyfill';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  All,
-  Collection,
-  Controller,
-  Entity,
-  HydrationError,
-  RestEndpoint,
-  dehydrate,
-  effect,
-  hydrate,
-  type DehydratedState,
-} from '../../src/index.js';
+import { All, Collection, Controller, Entity, RestEndpoint, Values, effect } from '../../src/index.js';
+import { HydrationError, dehydrate, hydrate, type DehydratedState } from '../../src/ssr/index.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
 
 class Customer extends Entity {
@@ -295,6 +285,38 @@ wet('drops an own __proto__ key of a row: the entity stays an instance of its cl
   assert.is(Object.getPrototypeOf(ada), Customer.prototype);
   assert.is((ada as unknown as { isAdmin?: boolean }).isAdmin, undefined);
   assert.is(ada.name, 'Ada');
+});
+
+wet('drops own __proto__ keys anywhere in the state: keyed list items and response data keep their prototypes', async (ctx) => {
+  const byName = new Collection(new Values(Customer), { key: 'CustomersByName' });
+  const getByName = new RestEndpoint({ urlPrefix: ctx.server.url, path: '/by-name', schema: byName });
+  const getStats = new RestEndpoint({ urlPrefix: ctx.server.url, path: '/stats' });
+  const server = new Controller({ clock: ctx.clock });
+  server.setResponse(getByName, { ada: { id: 'c1', name: 'Ada' } });
+  server.setResponse(getStats, { total: 2 });
+  const text = JSON.stringify(dehydrate(server))
+    .replace('{"ada":"c1"}', '{"ada":"c1","__proto__":"c1"}')
+    .replace('{"total":2}', '{"total":2,"__proto__":{"polluted":true}}');
+  const tampered: DehydratedState = JSON.parse(text);
+  assert.is(text.split('__proto__').length, 3, 'the state does carry both keys');
+  const client = hydrate(new Controller({ clock: ctx.clock }), tampered, [Customer]);
+  const people = client.getResponse(getByName)!;
+  assert.is(Object.getPrototypeOf(people), Object.prototype, 'the keyed items are a plain object');
+  assert.equal(Object.keys(people), ['ada']);
+  assert.instance(people.ada, Customer);
+  const stats = client.getResponse(getStats) as Record<string, unknown>;
+  assert.is(Object.getPrototypeOf(stats), Object.prototype);
+  assert.is(stats.polluted, undefined);
+  assert.is(stats.total, 2);
+});
+
+wet('rejects a state nested deeper than 200 levels by name, writing nothing', (ctx) => {
+  let deep: unknown = 1;
+  for (let i = 0; i < 5000; i++) deep = { deep };
+  const state = { version: 1, rows: {}, converted: {}, lists: {}, responses: { k: [deep, 1, 2, false] } };
+  const client = new Controller({ clock: ctx.clock });
+  assert.throws(() => hydrate(client, state as unknown as DehydratedState), (e: Error) => e instanceof HydrationError && e.message === 'hydrate: malformed state at depth 200');
+  assert.equal(dehydrate(client).responses, {});
 });
 
 wet('rejects a field that fails to deserialize, after good rows, writing none of them', async (ctx) => {
