@@ -48,6 +48,17 @@ export interface Driver {
 const name = (user: User | undefined) => user?.name ?? 'none';
 const count = (users: User[] | undefined) => String(users?.length ?? 'none');
 
+/** A reader of one user by id: `getUser` unless another target is given; renders the name. */
+const userReader = (reader: Reader, id: string, target: EndpointInterface | Queryable = getUser): ReaderSpec => ({
+  reader,
+  target,
+  args: { id },
+  text: name,
+});
+/** A reader of the whole `getUsers` list; renders its length. */
+const listReader = (reader: Reader): ReaderSpec => ({ reader, target: getUsers, text: count });
+
+/** Each scenario starts on a fresh server state: three users, no requests, the gate open. */
 type Scenario = [title: string, run: (driver: Driver) => Promise<void>];
 
 export const scenarios: Scenario[] = [
@@ -55,9 +66,8 @@ export const scenarios: Scenario[] = [
   [
     'suspense: shows the fallback, then the data fetched from the server',
     async (d) => {
-      reset(3);
       const open = hold();
-      const m = d.mount(new Controller(), { reader: 'suspense', target: getUser, args: { id: 'u2' }, text: name });
+      const m = d.mount(new Controller(), userReader('suspense', 'u2'));
       assert.is(m.root.textContent, 'loading');
       await waitFor(() => server.requests.length === 1, 'the request');
       await m.settle();
@@ -71,10 +81,9 @@ export const scenarios: Scenario[] = [
   [
     'suspense: fresh cached data renders at once without a request',
     async (d) => {
-      reset(3);
       const ctrl = new Controller();
       await ctrl.fetch(getUser, { id: 'u1' });
-      const m = d.mount(ctrl, { reader: 'suspense', target: getUser, args: { id: 'u1' }, text: name });
+      const m = d.mount(ctrl, userReader('suspense', 'u1'));
       assert.is(m.root.textContent, 'user 1');
       await m.settle();
       await sleep(10);
@@ -85,14 +94,13 @@ export const scenarios: Scenario[] = [
   [
     'suspense: stale data keeps showing while it refetches, then updates',
     async (d) => {
-      reset(3);
       let now = 1000;
       const ctrl = new Controller({ clock: () => now });
       await ctrl.fetch(getUser, { id: 'u1' });
       now += 120_000;
       db.set('u1', { ...db.get('u1')!, name: 'fresh' });
       const open = hold();
-      const m = d.mount(ctrl, { reader: 'suspense', target: getUser, args: { id: 'u1' }, text: name });
+      const m = d.mount(ctrl, userReader('suspense', 'u1'));
       assert.is(m.root.textContent, 'user 1', 'no fallback for stale data');
       await waitFor(() => server.requests.length === 2, 'the refetch');
       assert.is(m.root.textContent, 'user 1');
@@ -104,9 +112,8 @@ export const scenarios: Scenario[] = [
   [
     'suspense: a later write reaches the reader, which renders once',
     async (d) => {
-      reset(3);
       const ctrl = new Controller();
-      const m = d.mount(ctrl, { reader: 'suspense', target: getUser, args: { id: 'u1' }, text: name });
+      const m = d.mount(ctrl, userReader('suspense', 'u1'));
       await waitFor(() => m.root.textContent === 'user 1', 'the data');
       await m.settle();
       const before = m.renders();
@@ -123,7 +130,6 @@ export const scenarios: Scenario[] = [
   [
     'suspense: null args fetch nothing and read undefined',
     async (d) => {
-      reset(3);
       const m = d.mount(new Controller(), { reader: 'suspense', target: getUser, args: null, text: name });
       assert.is(m.root.textContent, 'none');
       await m.settle();
@@ -138,9 +144,8 @@ export const scenarios: Scenario[] = [
   [
     'errors on first mount: a 404 reaches the error boundary and stays in the cache',
     async (d) => {
-      reset(3);
       const ctrl = new Controller();
-      const m = d.mount(ctrl, { reader: 'suspense', target: getUser, args: { id: 'nobody' }, text: name });
+      const m = d.mount(ctrl, userReader('suspense', 'nobody'));
       assert.is(m.root.textContent, 'loading');
       await waitFor(() => m.root.textContent!.startsWith('error:'), 'the error boundary');
       assert.match(m.root.textContent!, /404/);
@@ -151,11 +156,10 @@ export const scenarios: Scenario[] = [
   [
     'errors on mount while an error is current: it reaches the error boundary',
     async (d) => {
-      reset(3);
       const ctrl = new Controller();
       await ctrl.fetch(getUser, { id: 'nobody' }).catch(() => {});
       assert.ok(ctrl.getError(getUser, { id: 'nobody' }));
-      const m = d.mount(ctrl, { reader: 'suspense', target: getUser, args: { id: 'nobody' }, text: name });
+      const m = d.mount(ctrl, userReader('suspense', 'nobody'));
       await waitFor(() => m.root.textContent!.startsWith('error:'), 'the error boundary');
       assert.match(m.root.textContent!, /404/);
       // Not part of the contract: Preact throws the current error without a request,
@@ -166,9 +170,8 @@ export const scenarios: Scenario[] = [
   [
     'errors with fetch: an error stays in the cache instead of reaching the boundary',
     async (d) => {
-      reset(3);
       const ctrl = new Controller();
-      const m = d.mount(ctrl, { reader: 'fetch', target: getUser, args: { id: 'nobody' }, text: name });
+      const m = d.mount(ctrl, userReader('fetch', 'nobody'));
       await waitFor(() => ctrl.getError(getUser, { id: 'nobody' }) !== undefined, 'the error');
       await m.settle();
       assert.is(m.root.textContent, 'none');
@@ -181,10 +184,9 @@ export const scenarios: Scenario[] = [
   [
     're-keying: new args suspend for the new key; a cached key shows at once',
     async (d) => {
-      reset(3);
       const ctrl = new Controller();
       await ctrl.fetch(getUser, { id: 'u1' });
-      const m = d.mount(ctrl, { reader: 'suspense', target: getUser, args: { id: 'u1' }, text: name });
+      const m = d.mount(ctrl, userReader('suspense', 'u1'));
       assert.is(m.root.textContent, 'user 1');
       const open = hold();
       await m.setArgs({ id: 'u3' });
@@ -204,7 +206,7 @@ export const scenarios: Scenario[] = [
       const calls: unknown[] = [];
       const query = ctrl.query;
       ctrl.query = ((...args: [typeof User, unknown]) => (calls.push(args[1]), query(...args))) as typeof ctrl.query;
-      const m = d.mount(ctrl, { reader: 'query', target: User, args: { id: 'u1' }, text: name });
+      const m = d.mount(ctrl, userReader('query', 'u1', User));
       assert.is(m.root.textContent, 'Ada');
       await m.setArgs({ id: 'u1' });
       assert.equal(calls, [{ id: 'u1' }], 'an equal args object did not re-key');
@@ -226,7 +228,7 @@ export const scenarios: Scenario[] = [
     async (d) => {
       const ctrl = new Controller();
       ctrl.set([User], [{ id: 'u1', name: 'Ada' }, { id: 'u2', name: 'Bob' }]);
-      const m = d.mount(ctrl, { reader: 'query', target: User, args: { id: 'u1' }, text: name });
+      const m = d.mount(ctrl, userReader('query', 'u1', User));
       assert.is(m.root.textContent, 'Ada');
       await m.setArgs({ id: 'u2' });
       assert.is(m.root.textContent, 'Bob');
@@ -243,8 +245,7 @@ export const scenarios: Scenario[] = [
   [
     'fetch: fetches missing data without suspending',
     async (d) => {
-      reset(3);
-      const m = d.mount(new Controller(), { reader: 'fetch', target: getUsers, text: count });
+      const m = d.mount(new Controller(), listReader('fetch'));
       assert.is(m.root.textContent, 'none', 'no fallback');
       await waitFor(() => m.root.textContent === '3', 'the data');
       assert.is(server.count('GET', '/users'), 1);
@@ -254,18 +255,17 @@ export const scenarios: Scenario[] = [
   [
     'fetch: fetches only when missing or stale',
     async (d) => {
-      reset(3);
       let now = 1000;
       const ctrl = new Controller({ clock: () => now });
       await ctrl.fetch(getUsers);
-      const first = d.mount(ctrl, { reader: 'fetch', target: getUsers, text: count });
+      const first = d.mount(ctrl, listReader('fetch'));
       await first.settle();
       await sleep(20);
       assert.is(server.requests.length, 1, 'fresh data is not refetched');
       await first.unmount();
       now += 120_000;
       db.set('u4', { id: 'u4', name: 'user 4', isAdmin: false });
-      const second = d.mount(ctrl, { reader: 'fetch', target: getUsers, text: count });
+      const second = d.mount(ctrl, listReader('fetch'));
       assert.is(second.root.textContent, '3');
       await waitFor(() => second.root.textContent === '4', 'the refetched data');
       assert.is(server.requests.length, 2);
@@ -275,9 +275,8 @@ export const scenarios: Scenario[] = [
   [
     'fetch: a mounted reader follows invalidation',
     async (d) => {
-      reset(3);
       const ctrl = new Controller();
-      const m = d.mount(ctrl, { reader: 'fetch', target: getUser, args: { id: 'u1' }, text: name });
+      const m = d.mount(ctrl, userReader('fetch', 'u1'));
       await waitFor(() => m.root.textContent === 'user 1', 'the data');
       await m.settle();
       db.set('u1', { ...db.get('u1')!, name: 'renamed' });
@@ -290,9 +289,8 @@ export const scenarios: Scenario[] = [
   [
     'invalidation: a mounted list refetches once per invalidate, invalidateAll, expireAll; no fallback meanwhile',
     async (d) => {
-      reset(3);
       const ctrl = new Controller();
-      const m = d.mount(ctrl, { reader: 'suspense', target: getUsers, text: count });
+      const m = d.mount(ctrl, listReader('suspense'));
       await waitFor(() => m.root.textContent === '3', 'the list');
       await m.settle();
       db.set('u4', { id: 'u4', name: 'user 4', isAdmin: false });
@@ -322,7 +320,6 @@ export const scenarios: Scenario[] = [
   [
     'query: reads the cache, never fetches, follows writes; a Query is undefined until cached',
     async (d) => {
-      reset(3);
       const ctrl = new Controller();
       const admins = new Query(allUsers, (users: User[]) => users.filter((u) => u.isAdmin).length);
       const m = d.mount(ctrl, { reader: 'query', target: admins, args: undefined, text: (n) => String(n ?? 'none') });
@@ -345,10 +342,9 @@ export const scenarios: Scenario[] = [
   [
     'cache: reads the cached response and never fetches; re-keys with its args, null reads nothing',
     async (d) => {
-      reset(3);
       const ctrl = new Controller();
-      const list = d.mount(ctrl, { reader: 'cache', target: getUsers, text: count });
-      const one = d.mount(ctrl, { reader: 'cache', target: getUser, args: { id: 'u1' }, text: name });
+      const list = d.mount(ctrl, listReader('cache'));
+      const one = d.mount(ctrl, userReader('cache', 'u1'));
       await list.settle();
       await sleep(10);
       assert.is(list.root.textContent, 'none');
@@ -374,10 +370,9 @@ export const scenarios: Scenario[] = [
   [
     'live: suspends, then polls; unmount stops polling',
     async (d) => {
-      reset(3);
       const ctrl = new Controller();
       const polled = getUser.extend({ pollFrequency: 30 });
-      const m = d.mount(ctrl, { reader: 'live', target: polled, args: { id: 'u1' }, text: name });
+      const m = d.mount(ctrl, userReader('live', 'u1', polled));
       assert.is(m.root.textContent, 'loading');
       await waitFor(() => m.root.textContent === 'user 1', 'the data');
       db.set('u1', { ...db.get('u1')!, name: 'polled' });
@@ -395,9 +390,8 @@ export const scenarios: Scenario[] = [
   [
     'live: identical polled data renders nothing',
     async (d) => {
-      reset(3);
       const polled = getUser.extend({ pollFrequency: 20 });
-      const m = d.mount(new Controller(), { reader: 'live', target: polled, args: { id: 'u1' }, text: name });
+      const m = d.mount(new Controller(), userReader('live', 'u1', polled));
       await waitFor(() => m.root.textContent === 'user 1', 'the data');
       await m.settle();
       const before = m.renders();
@@ -411,10 +405,9 @@ export const scenarios: Scenario[] = [
   [
     'live: re-keying moves the subscription',
     async (d) => {
-      reset(3);
       const ctrl = new Controller();
       const polled = getUser.extend({ pollFrequency: 1000 });
-      const m = d.mount(ctrl, { reader: 'live', target: polled, args: { id: 'u1' }, text: name });
+      const m = d.mount(ctrl, userReader('live', 'u1', polled));
       await waitFor(() => m.root.textContent === 'user 1', 'the data');
       await m.settle();
       const counts = () => [ctrl.subscriptionCount(polled, { id: 'u1' }), ctrl.subscriptionCount(polled, { id: 'u2' })];
@@ -433,14 +426,13 @@ export const scenarios: Scenario[] = [
   [
     'unmount releases the views the readers held',
     async (d) => {
-      reset(3);
       const ctrl = new Controller();
       await ctrl.fetch(getUsers);
       await collect();
       const baseline = ctrl._viewCount;
       const mounted = ['u1', 'u2', 'u3'].flatMap((id) => [
-        d.mount(ctrl, { reader: 'query', target: User, args: { id }, text: name }),
-        d.mount(ctrl, { reader: 'suspense', target: getUser, args: { id }, text: name }),
+        d.mount(ctrl, userReader('query', id, User)),
+        d.mount(ctrl, userReader('suspense', id)),
       ]);
       await waitFor(() => mounted.every((m) => m.root.textContent!.startsWith('user')), 'the data');
       assert.ok(ctrl._viewCount >= baseline + 6, `views while mounted: ${ctrl._viewCount}`);
@@ -456,6 +448,7 @@ export function runContract(driver: Driver): void {
   const contract = suite(`binding contract (${driver.name})`);
   contract.before(start);
   contract.after(() => server.close());
+  contract.before.each(() => reset(3));
   for (const [title, run] of scenarios) contract(title, () => run(driver));
   // tests/run.mjs prints `[report]` lines of passing files.
   contract.after(() => console.log(`[report] binding contract: ${scenarios.length} scenarios run against ${driver.name}`));
