@@ -6,8 +6,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Controller, NetworkError, type EndpointInterface } from '../../src/index.js';
 import { CacheProvider, createSuspense } from '../../src/solid/index.js';
-import { json, sleep } from '../_fixtures/server.js';
-import { db, getUser, reset, server, start } from '../_fixtures/usersApi.js';
+import { breakAndRefetch, cachedDown, currentError, fresh, staleStrict, startWithDown } from '../_fixtures/errorPolicy.js';
+import { sleep } from '../_fixtures/server.js';
+import { db, getUser, server } from '../_fixtures/usersApi.js';
 
 let retry: () => void = () => {};
 
@@ -37,42 +38,32 @@ function Name(props: { id: string; endpoint?: EndpointInterface }) {
 }
 
 const policy = suite('createSuspense error policy');
-policy.before(async () => {
-  await start();
-  server.route('GET', '/down/:id', (_req, res) => json(res, 503, { error: 'down' }));
-});
+policy.before(startWithDown);
 policy.after(() => server.close());
 
 policy('a hard error of a background refetch reaches the boundary although data is cached', async () => {
-  reset(3);
-  const ctrl = new Controller({ gcInterval: 0 });
+  const ctrl = fresh();
   await ctrl.fetch(getUser, { id: 'u1' });
   const { root, dispose } = mount(ctrl, () => <Name id="u1" />);
   assert.is(root.textContent, 'user 1');
-  db.delete('u1');
-  ctrl.invalidate(getUser, { id: 'u1' });
-  await ctrl.fetch(getUser, { id: 'u1' }).catch(() => undefined);
+  await breakAndRefetch(ctrl, getUser, 'u1');
   await waitFor(() => root.textContent!.startsWith('error:'), 'the error boundary');
   assert.match(root.textContent!, /404/);
   dispose();
 });
 
 policy('a soft error (5xx) keeps showing cached data; errorPolicy can make a 404 soft', async () => {
-  reset(3);
-  const ctrl = new Controller({ gcInterval: 0 });
+  const ctrl = fresh();
   const flaky = getUser.extend({ errorPolicy: () => 'soft' });
   await ctrl.fetch(flaky, { id: 'u2' });
   const { root, dispose } = mount(ctrl, () => <Name id="u2" endpoint={flaky} />);
-  db.delete('u2');
-  ctrl.invalidate(flaky, { id: 'u2' });
-  const error = await ctrl.fetch(flaky, { id: 'u2' }).catch((e) => e);
+  const error = await breakAndRefetch(ctrl, flaky, 'u2');
   assert.instance(error, NetworkError);
   await sleep(20);
   assert.is(root.textContent, 'user 2', 'the 404 declared soft keeps the data');
   dispose();
   // The default policy: a 503 is soft.
-  const down = getUser.extend({ path: '/down/:id' });
-  ctrl.setResponse(down, { id: 'u3' }, { id: 'u3', name: 'cached 3', isAdmin: false });
+  const down = cachedDown(ctrl);
   const second = mount(ctrl, () => <Name id="u3" endpoint={down} />);
   ctrl.invalidate(down, { id: 'u3' });
   assert.is((await ctrl.fetch(down, { id: 'u3' }).catch((e) => e)).status, 503);
@@ -82,17 +73,14 @@ policy('a soft error (5xx) keeps showing cached data; errorPolicy can make a 404
 });
 
 policy('mounted while an error is current it shows the error; after it expires a reset refetches', async () => {
-  reset(3);
-  let now = 0;
-  const ctrl = new Controller({ clock: () => now, gcInterval: 0 });
-  await ctrl.fetch(getUser, { id: 'late' }).catch(() => undefined);
+  const { ctrl, time } = await currentError();
   assert.is(server.count('GET', '/users/late'), 1);
   const { root, dispose } = mount(ctrl, () => <Name id="late" />);
   assert.match(root.textContent!, /^error: .*404/, 'the current error, at once');
   await sleep(20);
   assert.is(server.count('GET', '/users/late'), 1, 'no refetch while the error is current');
   db.set('late', { id: 'late', name: 'arrived', isAdmin: false });
-  now = 1000; // the default errorExpiryLength
+  time.now = 1000; // the default errorExpiryLength
   retry();
   await waitFor(() => root.textContent === 'arrived', 'the refetched data');
   assert.is(server.count('GET', '/users/late'), 2);
@@ -100,13 +88,7 @@ policy('mounted while an error is current it shows the error; after it expires a
 });
 
 policy('invalidIfStale: stale data counts as missing and suspends again', async () => {
-  reset(3);
-  let now = 0;
-  const ctrl = new Controller({ clock: () => now, gcInterval: 0 });
-  const strict = getUser.extend({ invalidIfStale: true });
-  await ctrl.fetch(strict, { id: 'u1' });
-  now = 60_000;
-  db.set('u1', { id: 'u1', name: 'renamed', isAdmin: false });
+  const { ctrl, strict } = await staleStrict();
   const { root, dispose } = mount(ctrl, () => <Name id="u1" endpoint={strict} />);
   assert.is(root.textContent, 'loading', 'the stale name is not shown');
   await waitFor(() => root.textContent === 'renamed', 'the fresh data');
