@@ -12,7 +12,7 @@ import { CacheProvider, createQuery } from '../../src/solid/index.js';
 import { FeedPost, feedApi } from '../_fixtures/feedApi.js';
 import { holdRoute, optimisticPatch } from '../_fixtures/held.js';
 import { User } from '../_fixtures/models.js';
-import { listen, serveEvents } from '../_fixtures/sse.js';
+import { pushRenames, streamedUsers } from '../_fixtures/pushedUsers.js';
 import { db, getUsers, reset, server, start } from '../_fixtures/usersApi.js';
 
 /** Renders one row component per user; counts each row's runs. */
@@ -91,18 +91,9 @@ writes('an infinite list renders page 1, loads page 2, and builds only the new r
 });
 
 writes('server-pushed rows (an SSE stream over fetch) re-run only their readers', async () => {
-  reset(100);
-  const ctrl = new Controller();
-  await ctrl.fetch(getUsers);
-  const events = serveEvents(server, '/events');
-  // A row event goes through `set`, a whole list through `setResponse`.
-  const stream = await listen(`${server.url}/events`, (data) => (Array.isArray(data) ? ctrl.setResponse(getUsers, data) : ctrl.set(User, data, data)));
+  const { ctrl, events, stream } = await streamedUsers();
   const { root, dispose, rerun } = mountRows(ctrl, [...db.keys()]);
-  events.push({ id: 'u7', name: 'pushed 7' });
-  events.push({ id: 'u7', name: 'pushed 7' });
-  events.push({ id: 'u9', name: 'pushed 9' });
-  const pushed: Record<string, string> = { u7: 'pushed 7', u9: 'pushed 9', u20: 'pushed 20' };
-  events.push([...db.values()].map((u) => ({ ...u, name: pushed[u.id] ?? u.name })));
+  pushRenames(events);
   await stream.received(4);
   assert.is(root.querySelectorAll('li')[6].textContent, 'pushed 7');
   assert.is(root.querySelectorAll('li')[8].textContent, 'pushed 9');
