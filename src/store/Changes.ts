@@ -19,6 +19,7 @@
  * not ship it.
  */
 import { Signal, effect, untracked } from '@preact/signals-core';
+import { ensure } from '../util/map.js';
 import type { Cell, Row, Store, Table } from './Store.js';
 
 /** @internal A mounted consumer of changes. */
@@ -78,7 +79,7 @@ export class Changes {
   /** Starts reporting writes of `sink._tables` to `sink` (held weakly). */
   _watch(sink: ChangeSink): void {
     this.#sinks.add(new WeakRef(sink));
-    for (const table of sink._tables) if (!this._logs.has(table)) this._logs.set(table, []);
+    for (const table of sink._tables) ensure(this._logs, table, Array);
   }
 
   /**
