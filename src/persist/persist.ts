@@ -37,6 +37,7 @@ import { hydrate, jsonRow, type DehydratedState } from '../ssr/hydrate.js';
 import type { Schema } from '../schema/types.js';
 import type { Staging } from '../store/Staging.js';
 import { baseOf, type Cell, type ListCell, type Meta, type Store } from '../store/Store.js';
+import { ensure } from '../util/map.js';
 import type { PersistEntry, PersistStorage } from './storage.js';
 
 /** Format of the saved entries; a storage holding another is dropped. */
@@ -106,13 +107,6 @@ export function persist(ctrl: Controller, storage: PersistStorage, options: Pers
 function parseId(id: string): [kind: string, key: string, sub: string] {
   const end = id.indexOf('\0', 2);
   return end < 0 ? [id[0]!, id.slice(2), ''] : [id[0]!, id.slice(2, end), id.slice(end + 1)];
-}
-
-/** The map of `key` in a two-level map, created when missing. */
-function savedMap<T>(saved: Map<string, Map<string, T>>, key: string): Map<string, T> {
-  let map = saved.get(key);
-  if (map === undefined) saved.set(key, (map = new Map()));
-  return map;
 }
 
 /** Whether a row or list holds data of this session (written, or removed, by a request): newer than any saved copy. */
@@ -239,8 +233,7 @@ class Saver implements Persister {
   }
 
   #noteRows(key: string, pks: Iterable<string>): void {
-    let set = this.#dirtyRows.get(key);
-    if (set === undefined) this.#dirtyRows.set(key, (set = new Set()));
+    const set = ensure(this.#dirtyRows, key, Set<string>);
     for (const pk of pks) set.add(pk);
   }
 
@@ -273,7 +266,7 @@ class Saver implements Persister {
     const longer = new Map<number, [Saved[], string[]]>();
     for (const [key, pks] of this.#dirtyRows) {
       const cells = store._tables.get(key)?._cells;
-      const saved = savedMap(this.#rows, key);
+      const saved = ensure(this.#rows, key, Map<string, Saved>);
       for (const pk of pks) {
         const cell = cells?.get(pk);
         const row = cell && baseOf(cell);
@@ -330,7 +323,7 @@ class Saver implements Persister {
       puts.push([`x\0${seq}`, groups]);
     }
     for (const key of this.#dirtyLists) {
-      const saved = savedMap(this.#lists, key);
+      const saved = ensure(this.#lists, key, Map<string, unknown>);
       const seen = new Set(saved.keys());
       for (const [argsKey, list] of store._lists.get(key) ?? []) {
         seen.delete(argsKey);
@@ -485,7 +478,7 @@ class Saver implements Persister {
           else (rows[key] ??= {})[sub] = value.slice(0, 2);
           for (const field of value[2] ?? []) (fields[key] ??= new Set()).add(field);
         } else if (kind === 'l') {
-          if (held(store._lists.get(key)?.get(sub))) stale.push([savedMap(this.#lists, key), sub]);
+          if (held(store._lists.get(key)?.get(sub))) stale.push([ensure(this.#lists, key, Map<string, unknown>), sub]);
           else (lists[key] ??= {})[sub] = value;
         } else if (kind === 'q') {
           const meta = byId.get(`m\0${key}`);
@@ -518,14 +511,14 @@ class Saver implements Persister {
     }
     this.#versionSaved = true;
     for (const [map, sub] of stale) map.set(sub, STALE);
-    for (const [key, pk] of staleRows) savedMap(this.#rows, key).set(pk, { v: STALE, e: 0, x: 0 });
+    for (const [key, pk] of staleRows) ensure(this.#rows, key, Map<string, Saved>).set(pk, { v: STALE, e: 0, x: 0 });
     // An expiry entry no restored row needs (they were rewritten, or written this session) is removed.
     for (const [seq] of xs) this.#xs.set(seq, 0);
     // Restored: saved as it is, and older than every request of this session (stamp 0),
     // so a response that arrives afterwards replaces it.
     for (const key in rows) {
       const cells = store._tables.get(key)!._cells;
-      const saved = savedMap(this.#rows, key);
+      const saved = ensure(this.#rows, key, Map<string, Saved>);
       for (const pk in rows[key]) {
         const cell = cells.get(pk)!;
         cell._stamp = 0;
@@ -540,7 +533,7 @@ class Saver implements Persister {
       this.#retry.add(`x\0${seq}`);
     }
     for (const key in lists) {
-      const saved = savedMap(this.#lists, key);
+      const saved = ensure(this.#lists, key, Map<string, unknown>);
       for (const argsKey in lists[key]) {
         const list = store._lists.get(key)!.get(argsKey)!;
         list._stamp = 0;

@@ -6,16 +6,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { All, Collection, Controller, Entity, RestEndpoint, Values, effect } from '../../src/index.js';
 import { HydrationError, dehydrate, hydrate, type DehydratedState } from '../../src/ssr/index.js';
+import { Customer } from '../_fixtures/invoices.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
-
-class Customer extends Entity {
-  id = '';
-  name = '';
-  pk() {
-    return this.id;
-  }
-  static override key = 'Customer';
-}
 
 class Invoice extends Entity {
   id = '';
