@@ -17,7 +17,7 @@ const allowed: Record<string, string[]> = {
   live: ['live', 'store', 'schema', 'util', '@preact/signals-core'],
   persist: ['persist', 'ssr', 'controller', 'store', 'schema', 'util'],
   tabs: ['tabs', 'ssr', 'controller', 'store', 'schema', 'util', '@preact/signals-core'],
-  ssr: ['ssr', 'controller', 'store', 'schema', '@preact/signals-core'],
+  ssr: ['ssr', 'controller', 'store', 'schema', 'util', '@preact/signals-core'],
   controller: ['controller', 'store', 'schema', 'endpoint', 'util', '@preact/signals-core'],
   solid: ['solid', 'controller', 'schema', 'endpoint', 'util', 'index', 'solid-js'],
   preact: ['preact', 'controller', 'schema', 'endpoint', 'util', 'index', 'preact', '@preact/signals'],

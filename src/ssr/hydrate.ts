@@ -23,7 +23,8 @@ import { deserialize } from '../schema/Entity.js';
 import { isDeserializer, isEntity } from '../schema/visit.js';
 import type { CollectionLike, EntityClass, Schema } from '../schema/types.js';
 import { Staging } from '../store/Staging.js';
-import { baseOf, type Row } from '../store/Store.js';
+import { baseOf, type Row, type Store } from '../store/Store.js';
+import { equalValue } from '../util/equal.js';
 import type { Controller } from '../controller/Controller.js';
 
 /** Version of the state format; `hydrate` rejects any other. */
@@ -199,17 +200,23 @@ export function hydrate<C extends Controller>(ctrl: C, state: DehydratedState, s
         cell._expiresAt = Math.max(cell._expiresAt, rows[key][pk][1]);
       }
     }
-    for (const key in responses) {
-      const [data, fetchedAt, expiresAt, invalidated] = responses[key];
-      const result = store._result(key);
-      if (result._sig.peek() !== undefined && result._meta.peek().fetchedAt > fetchedAt) continue;
-      result._stamp = stamp;
-      if (invalidated) result._invalidated = stamp;
-      result._sig.value = data;
-      result._meta.value = { fetchedAt, expiresAt, error: undefined, errorExpiresAt: 0, invalidated: !!invalidated };
-    }
+    for (const key in responses) writeResponse(store, key, responses[key], stamp);
   });
   return ctrl;
+}
+
+/**
+ * @internal Writes one dehydrated response with its meta, as a request of `stamp` would:
+ * a response stored with a later fetch time is kept, and equal data notifies no reader
+ * (only the meta changes). Shared by `hydrate` and `shareTabs`.
+ */
+export function writeResponse(store: Store, key: string, [data, fetchedAt, expiresAt, invalidated]: DehydratedState['responses'][string], stamp: number): void {
+  const result = store._result(key);
+  if (result._sig.peek() !== undefined && result._meta.peek().fetchedAt > fetchedAt) return;
+  result._stamp = stamp;
+  if (invalidated) result._invalidated = stamp;
+  if (!equalValue(result._sig.peek(), data)) result._sig.value = data;
+  result._meta.value = { fetchedAt, expiresAt, error: undefined, errorExpiresAt: 0, invalidated: !!invalidated };
 }
 
 /** @internal Entity key → class, for every entity reachable from `schemas`. */

@@ -33,7 +33,7 @@
  */
 import { batch } from '@preact/signals-core';
 import type { Controller } from '../controller/Controller.js';
-import { dehydrate, entityClasses, jsonRow } from '../ssr/hydrate.js';
+import { dehydrate, entityClasses, jsonRow, writeResponse } from '../ssr/hydrate.js';
 import { deserialize } from '../schema/Entity.js';
 import { isDeserializer } from '../schema/visit.js';
 import type { Schema } from '../schema/types.js';
@@ -375,7 +375,7 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
             const cell = store._table(key)._cell(pk);
             cell._expiresAt = Math.max(cell._expiresAt, expiresAt);
           }
-          for (const key in whole ? msg.responses : {}) writeResponse(key, msg.responses[key]);
+          for (const key in whole ? msg.responses : {}) writeResponse(store, key, msg.responses[key], ctrl._hydration()[1]);
         } finally {
           applying = false;
         }
@@ -383,16 +383,6 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
     } finally {
       if (!whole) onError(new TabsError(`shareTabs: left out rows of ${unknown.join(', ')} and the message's lists and responses: pass the entity classes in schemas`));
     }
-  }
-
-  function writeResponse(key: string, [data, fetchedAt, expiresAt, invalidated]: Message['responses'][string]): void {
-    const result = store._result(key);
-    const meta = result._meta.peek();
-    if (result._sig.peek() !== undefined && meta.fetchedAt > fetchedAt) return;
-    result._stamp = ctrl._hydration()[1];
-    if (invalidated) result._invalidated = result._stamp;
-    if (!equalValue(result._sig.peek(), data)) result._sig.value = data;
-    result._meta.value = { fetchedAt, expiresAt, error: undefined, errorExpiresAt: 0, invalidated: !!invalidated };
   }
 
   //#endregion
