@@ -283,7 +283,7 @@ export class Controller {
       const schema = endpoint.schema;
       if (!isEntity(schema)) return true;
       const cell = this.#store._tables.get(schema._key)?._cells.get(String(schema.queryKey(args)));
-      return cell?._sig.peek() === undefined || now >= cell._expiresAt;
+      return cell?.peek() === undefined || now >= cell._expiresAt;
     }
     return now >= meta!.expiresAt || untracked(() => this.#views.response(key, endpoint.schema, args).value) === undefined;
   }

@@ -19,6 +19,7 @@
  * not ship it.
  */
 import { Signal, effect, untracked } from '@preact/signals-core';
+import { ensure } from '../util/map.js';
 import type { Cell, Row, Store, Table } from './Store.js';
 
 /** @internal A mounted consumer of changes. */
@@ -52,7 +53,7 @@ export class Changes {
     store._live = changes._logs;
     const put = store._put;
     store._put = function (table, cell, next, fresh) {
-      const before = fresh ? undefined : cell._sig.peek();
+      const before = fresh ? undefined : cell.peek();
       const written = put.call(this, table, cell, next, fresh);
       if (written) changes._log(table, cell, before);
       return written;
@@ -78,7 +79,7 @@ export class Changes {
   /** Starts reporting writes of `sink._tables` to `sink` (held weakly). */
   _watch(sink: ChangeSink): void {
     this.#sinks.add(new WeakRef(sink));
-    for (const table of sink._tables) if (!this._logs.has(table)) this._logs.set(table, []);
+    for (const table of sink._tables) ensure(this._logs, table, Array);
   }
 
   /**
@@ -91,7 +92,7 @@ export class Changes {
     if (log === undefined) return;
     for (let i = 0; i < log.length; i += 2) {
       const cell = log[i] as Cell;
-      fn(cell, log[i + 1] as Row | undefined, cell._sig.peek());
+      fn(cell, log[i + 1] as Row | undefined, cell.peek());
     }
   }
 

@@ -41,10 +41,13 @@ export class Views {
     return this.#views.size;
   }
 
-  #cached<T>(key: string, make: () => ReadonlySignal<T>): ReadonlySignal<T> {
-    const found = this.#views.get(key)?.deref();
-    if (found !== undefined) return found as ReadonlySignal<T>;
-    const view = make();
+  /** The view cached under `key`, or `undefined`: one Map lookup, no closure (the hot path of every render). */
+  #found(key: string): ReadonlySignal<any> | undefined {
+    return this.#views.get(key)?.deref();
+  }
+
+  /** Caches `view` under `key` (held weakly) and returns it. */
+  #keep<T>(key: string, view: ReadonlySignal<T>): ReadonlySignal<T> {
     this.#views.set(key, new WeakRef(view));
     this.#registry.register(view, key);
     return view;
@@ -60,12 +63,14 @@ export class Views {
       );
     }
     const key = `\0${idOf(schema as object)}|${argsKey(args)}`;
-    return this.#cached(
-      key,
-      () =>
+    return (
+      this.#found(key) ??
+      this.#keep(
+        key,
         // A live query (signal-cache/live) mounts its own incremental state on the store.
         (schema as Mountable)._mount?.(this.#store, args) ??
-        (schema instanceof Query ? this.#queryView(schema, args) : this.#schemaView(schema, args)),
+          (schema instanceof Query ? this.#queryView(schema, args) : this.#schemaView(schema, args)),
+      )
     );
   }
 
@@ -78,23 +83,25 @@ export class Views {
    * one on the next read.
    */
   response(key: string, schema: Schema, args: readonly unknown[]): ReadonlySignal<unknown> {
-    // A cached view is one Map lookup away: this is the hot path of every render.
-    const found = this.#views.get(key)?.deref();
-    if (found !== undefined) return found;
     const store = this.#store;
-    return this.#cached(key, () =>
-      this.#denormalizing(args, (walker) => {
-        let stored = store._result(key)._sig.value;
-        if (stored === undefined && isEntity(schema)) stored = schema.queryKey(args);
-        return stored === undefined ? undefined : denormalizeValue(schema, stored, walker);
-      }),
+    return (
+      this.#found(key) ??
+      this.#keep(
+        key,
+        this.#denormalizing(args, (walker) => {
+          let stored = store._result(key)._sig.value;
+          if (stored === undefined && isEntity(schema)) stored = schema.queryKey(args);
+          return stored === undefined ? undefined : denormalizeValue(schema, stored, walker);
+        }),
+      )
     );
   }
 
   /** The meta of an endpoint key, looked up like {@link response}. */
   meta(key: string): ReadonlySignal<Meta> {
     const store = this.#store;
-    return this.#cached(`\u0001${key}`, () => new Computed(() => store._result(key)._meta.value));
+    const id = `\u0001${key}`;
+    return this.#found(id) ?? this.#keep(id, new Computed(() => store._result(key)._meta.value));
   }
 
   #queryView(query: Query, args: readonly unknown[]): ReadonlySignal<unknown> {

@@ -107,7 +107,7 @@ export class Walker implements DenormalizeContext {
       if (parent !== undefined) addDeps(parent, cell._deps!);
       return cached;
     }
-    const row = cell._sig.value;
+    const row = cell.value;
     if (row === undefined) {
       if (parent !== undefined) addDep(parent, cell);
       return undefined;
@@ -128,7 +128,7 @@ export class Walker implements DenormalizeContext {
     const deps = cell._deps!;
     const vals = cell._vals!;
     for (let i = 0; i < deps.length; i++) {
-      if (deps[i]._sig.value !== vals[i]) return false;
+      if (deps[i].value !== vals[i]) return false;
     }
     cell._seen = this.#id;
     return true;
@@ -165,7 +165,7 @@ export class Walker implements DenormalizeContext {
   /** Closes a group: every member gets the root's dependency list. */
   #finish(root: Frame): void {
     const deps = root.deps === undefined ? [root.cell] : [...root.deps];
-    const vals = deps.map((dep) => dep._sig.peek());
+    const vals = deps.map((dep) => dep.peek());
     const stack = this.#stack;
     let member: Frame;
     do {

@@ -123,9 +123,9 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean)
         let left = false;
         for (const [pk, cell] of table._cells) {
           // A row under an optimistic layer stays until the layer settles (its rollback needs it).
-          if (now < cell._expiresAt || marked.has(cell) || cell._over !== undefined || watched.has(cell._sig)) continue;
+          if (now < cell._expiresAt || marked.has(cell) || cell._over !== undefined || watched.has(cell)) continue;
           table._cells.delete(pk);
-          const row = cell._sig.peek();
+          const row = cell.peek();
           if (row !== undefined && table._idx !== undefined) reindex(table, row, undefined);
           if (cell._member) {
             // O(1): the membership is a linked list (Store.ts).
@@ -134,7 +134,7 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean)
             cell._prev = cell._next = undefined;
             left = true;
           }
-          cell._sig.value = DEAD;
+          cell.value = DEAD;
           cell._obj = cell._deps = cell._vals = undefined;
           dropped++;
         }
