@@ -141,6 +141,7 @@ const DEFAULT_GC_INTERVAL = 300_000;
  * (browsers and fake timers have none).
  */
 function sweepEvery(ref: WeakRef<Controller>, timers: Timers, every: number): void {
+  // `gc()` returns a count, never nullish: `??` clears the timer only once `ref` is empty.
   const handle = timers.setInterval(() => ref.deref()?.gc() ?? timers.clearInterval(handle), every) as { unref?(): void };
   handle?.unref?.();
 }
