@@ -44,6 +44,9 @@ export const WATCH = {
   },
 };
 
+/** The expiry of a row no response vouched for. */
+const NEVER = { t: 0 };
+
 /**
  * @internal One entity row: the signal of its normalized row (`undefined` while not cached
  * (placeholder) or after removal) plus the denormalized-object cache. The cell is the signal
@@ -66,19 +69,27 @@ export class Cell extends Signal<Row | undefined> {
   _stamp = 0;
   /**
    * Clock time until which a response vouched for this row (latest write's expiry): an
-   * Entity endpoint reads it without fetching, and garbage collection keeps it.
+   * Entity endpoint reads it without fetching, and garbage collection keeps it. Kept in
+   * `_exp`, one object shared by the rows of a commit: a time in each row would box a
+   * number per row.
    */
-  _expiresAt = 0;
+  get _expiresAt(): number {
+    return this._exp.t;
+  }
+  set _expiresAt(t: number) {
+    this._exp = { t };
+  }
+  _exp = NEVER;
   /** Last denormalized object built for this row, valid while `_deps` hold `_vals`. */
-  _obj: object | undefined;
+  declare _obj: object | undefined;
   /** Every row the object reached (itself included); shared by a cycle's members. */
-  _deps: Cell[] | undefined;
+  declare _deps: Cell[] | undefined;
   /** The row values `_obj` was built from, parallel to `_deps`. */
-  _vals: (Row | undefined)[] | undefined;
+  declare _vals: (Row | undefined)[] | undefined;
   /** The walk frame while this row is being denormalized (cycle detection). */
-  _frame: unknown;
+  declare _frame: unknown;
   /** Id of the last walk that found `_obj` valid. */
-  _seen = 0;
+  declare _seen: number;
   /** Optimistic layers over the row (see Layers.ts); `undefined` when none. */
   _over: Overlay | undefined;
   /** Whether the cell is in its table's membership. */
@@ -90,7 +101,7 @@ export class Cell extends Signal<Row | undefined> {
 
 /** @internal All rows of one entity key, plus its membership (for `All`). */
 export class Table {
-  readonly _cells = new Map<string, Cell>();
+  _cells = new Map<string, Cell>();
   /**
    * Cells of the stored rows, in first-stored order: a doubly linked list through
    * `Cell._prev` / `_next`, so a removal is O(1) and an undone removal goes back to its
@@ -259,6 +270,8 @@ export class Store {
    * `expiresAt` is how long the response vouches for its rows (see `Cell._expiresAt`).
    */
   _commit(staging: Staging, stamp: number, expiresAt = 0): void {
+    // Unhooked (no change feed, no tab sharing), a row new to its table is stored directly.
+    const plain = this._put === Store.prototype._put && this._putBase === Store.prototype._putBase;
     batch(() => {
       for (const [key, rows] of staging._rows) {
         const table = this._table(key);
@@ -266,22 +279,35 @@ export class Store {
         const hooked = schema?._hooked;
         // New rows are undone together, by one step for the table: no closure per row.
         const created: Cell[] = [];
-        const ever = table._ever;
+        const { _ever, _cells } = table;
         this.#undo?.push(() => {
+          table._cells = _cells;
           for (const cell of created) {
             cell._stamp = 0;
             this._put(table, cell);
           }
-          table._ever = ever;
+          table._ever = _ever;
         });
+        // The first rows of an empty table: the staged map becomes the table's, each row
+        // replaced by its cell (no second map grown entry by entry).
+        const cells = plain && _cells.size === 0 ? (table._cells = rows as unknown as Map<string, Cell>) : _cells;
+        const exp = { t: expiresAt };
         // (`forEach`, not `for…of`: no entry array per row.)
         rows.forEach((row, pk) => {
-          let cell = table._cells.get(pk);
-          const fresh = !cell;
-          if (!cell) table._cells.set(pk, (cell = new Cell(row))), created.push(cell);
-          else this._save(cell);
-          if (expiresAt > cell._expiresAt) cell._expiresAt = expiresAt;
-          const prev = fresh ? undefined : baseOf(cell);
+          let cell = cells === _cells ? _cells.get(pk) : undefined;
+          if (cell === undefined) {
+            cells.set(pk, (cell = new Cell(row)));
+            created.push(cell);
+            cell._stamp = stamp;
+            if (expiresAt) cell._exp = exp;
+            if (!plain) return void this._putBase(table, cell, row, true);
+            if (table._idx !== undefined) reindex(table, undefined, row);
+            cell._member = true;
+            return table._join(cell);
+          }
+          this._save(cell);
+          if (expiresAt > cell._exp.t) cell._exp = exp;
+          const prev = baseOf(cell);
           let next: Row;
           if (prev === undefined) {
             // A row removed by a newer request stays removed.
@@ -293,10 +319,10 @@ export class Store {
           } else next = stamp >= cell._stamp ? mergeOver(prev, row) : mergeUnder(prev, row);
           if (stamp > cell._stamp) cell._stamp = stamp;
           // A newer stamp re-orders the layers over the row even when its value stays.
-          if (next !== prev || cell._over !== undefined) this._putBase(table, cell, next, fresh);
+          if (next !== prev || cell._over !== undefined) this._putBase(table, cell, next);
         });
         // The new rows joined the membership: one bump for them all.
-        if (created.length) table._version.value++;
+        if (created.length) (table._ever = true), table._version.value++;
       }
       for (const [key, pks] of staging._removals) {
         const table = this._table(key);

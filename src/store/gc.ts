@@ -135,7 +135,8 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean)
             left = true;
           }
           cell.value = DEAD;
-          cell._obj = cell._deps = cell._vals = undefined;
+          // (Only on a cell that was read: the cache fields are added by the first read.)
+          if (cell._obj !== undefined) cell._obj = cell._deps = cell._vals = undefined;
           dropped++;
         }
         if (left) table._version.value++;

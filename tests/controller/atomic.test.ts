@@ -3,7 +3,7 @@
 // endpoint, lands in the meta, and the cache is as it was before.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { All, Controller, Entity, RestEndpoint, SchemaError, effect } from '../../src/index.js';
+import { All, Controller, Endpoint, Entity, RestEndpoint, SchemaError, effect } from '../../src/index.js';
 import { dev } from '../_fixtures/env.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
 
@@ -261,6 +261,50 @@ readers('new rows of a response whose merge hook throws are undone: no member, n
   assert.is(ctrl.get(Account, { email: 'a@x' })!.id, 'a1');
   const ids = accounts.map((a) => a.id).filter((id) => id !== 'a2');
   assert.equal(ctrl.get(new All(Account))!.map((a) => a.id), ['a2', ...ids], 'in first-stored order');
+  stop();
+});
+
+readers('the first rows of an empty table, in a response whose merge hook throws, are undone; the table takes rows again', ({ ctrl }) => {
+  class Item extends Entity {
+    id = '';
+    n = 0;
+    pk() {
+      return this.id;
+    }
+    static override key = 'Item';
+  }
+  class Strict extends Entity {
+    id = '';
+    pk() {
+      return this.id;
+    }
+    static override key = 'StrictItem';
+    static override mergeWithStore(): never {
+      throw new Error('merge refused');
+    }
+  }
+  ctrl.set(Strict, { id: 's' });
+  // A reader of the whole table creates no row cell: the table stays empty until written.
+  let runs = 0;
+  let seen: readonly Item[] | undefined;
+  const stop = effect(() => {
+    seen = ctrl.get(new All(Item));
+    runs++;
+  });
+  const items = Array.from({ length: 20 }, (_, i) => ({ id: `i${i}`, n: i }));
+  const both = new Endpoint(() => Promise.resolve(null), { name: 'both', schema: { items: [Item], strict: Strict } });
+  assert.throws(() => ctrl.setResponse(both, { items, strict: { id: 's' } }), /merge refused/);
+  assert.is(runs, 1, 'the reader of the table never re-ran');
+  assert.is(seen, undefined);
+  assert.is(ctrl.get(Item, { id: 'i3' }), undefined);
+  // Written again, the rows are stored, in order, and read back.
+  ctrl.set([Item], items);
+  assert.is(runs, 2);
+  assert.equal(seen!.map((i) => i.n), items.map((i) => i.n));
+  assert.is(ctrl.get(Item, { id: 'i3' })!.n, 3);
+  ctrl.set(Item, { id: 'i3', n: 33 });
+  assert.is(runs, 3);
+  assert.is(seen![3].n, 33);
   stop();
 });
 
