@@ -272,7 +272,7 @@ export class Controller {
   /**
    * Stale: missing, expired or invalidated — unless an error is still current. A response
    * whose entity is gone (deleted) is missing. An Entity endpoint never fetched is fresh
-   * while a response that stored its row vouches for the row (`Cell._expiresAt`).
+   * while a response that stored its row vouches for the row (`Cell._exp`).
    */
   #isStale(key: string, endpoint: EndpointInterface, args: readonly unknown[]): boolean {
     const result = this.#store._results.get(key);
@@ -284,7 +284,7 @@ export class Controller {
       const schema = endpoint.schema;
       if (!isEntity(schema)) return true;
       const cell = this.#store._tables.get(schema._key)?._cells.get(String(schema.queryKey(args)));
-      return cell?.peek() === undefined || now >= cell._expiresAt;
+      return cell?.peek() === undefined || now >= cell._exp.t;
     }
     return now >= meta!.expiresAt || untracked(() => this.#views.response(key, endpoint.schema, args).value) === undefined;
   }

@@ -273,9 +273,9 @@ class Saver implements Persister {
         const was = saved.get(pk);
         if (row === was?.v) {
           // Unchanged (or still missing); vouched for longer by a refetch of equal data.
-          if (row !== undefined && cell!._expiresAt > was!.e) {
-            const group = longer.get(cell!._expiresAt) ?? [[], []];
-            longer.set(cell!._expiresAt, group);
+          if (row !== undefined && cell!._exp.t > was!.e) {
+            const group = longer.get(cell!._exp.t) ?? [[], []];
+            longer.set(cell!._exp.t, group);
             group[0].push(was!);
             group[1].push(`r\0${key}\0${pk}`);
           }
@@ -289,7 +289,7 @@ class Saver implements Persister {
           continue;
         }
         const fields = new Set<string>();
-        const expiresAt = cell!._expiresAt;
+        const expiresAt = cell!._exp.t;
         try {
           const json = jsonRow(key, pk, row, fields);
           puts.push([id, fields.size ? [json, expiresAt, [...fields]] : [json, expiresAt]]);
@@ -524,7 +524,7 @@ class Saver implements Persister {
         cell._stamp = 0;
         const x = extendedBy.get(`r\0${key}\0${pk}`) ?? 0;
         if (x) this.#xs.set(x, this.#xs.get(x)! + 1);
-        saved.set(pk, { v: baseOf(cell), e: cell._expiresAt, x });
+        saved.set(pk, { v: baseOf(cell), e: cell._exp.t, x });
       }
     }
     for (const [seq, count] of this.#xs) {

@@ -78,7 +78,7 @@ export function dehydrate(ctrl: Controller): DehydratedState {
     const fields = new Set<string>();
     for (const [pk, cell] of table._cells) {
       const row = baseOf(cell);
-      if (row !== undefined) (rows[key] ??= {})[pk] = [jsonRow(key, pk, row, fields), cell._expiresAt];
+      if (row !== undefined) (rows[key] ??= {})[pk] = [jsonRow(key, pk, row, fields), cell._exp.t];
     }
     if (fields.size) converted[key] = [...fields];
   }
@@ -197,7 +197,7 @@ export function hydrate<C extends Controller>(ctrl: C, state: DehydratedState, s
       const table = store._table(key);
       for (const pk in rows[key]) {
         const cell = table._cell(pk);
-        cell._expiresAt = Math.max(cell._expiresAt, rows[key][pk][1]);
+        cell._exp = { t: Math.max(cell._exp.t, rows[key][pk][1]) };
       }
     }
     for (const key in responses) writeResponse(store, key, responses[key], stamp);

@@ -44,8 +44,8 @@ export const WATCH = {
   },
 };
 
-/** The expiry of a row no response vouched for. */
-const NEVER = { t: 0 };
+/** @internal The expiry of a row no response vouched for. */
+export const NEVER = { t: 0 };
 
 /**
  * @internal One entity row: the signal of its normalized row (`undefined` while not cached
@@ -69,16 +69,10 @@ export class Cell extends Signal<Row | undefined> {
   _stamp = 0;
   /**
    * Clock time until which a response vouched for this row (latest write's expiry): an
-   * Entity endpoint reads it without fetching, and garbage collection keeps it. Kept in
-   * `_exp`, one object shared by the rows of a commit: a time in each row would box a
-   * number per row.
+   * Entity endpoint reads it without fetching, and garbage collection keeps it. An object
+   * shared by the rows of a commit (`{ t }`, never changed in place): a time in each row
+   * would box a number per row.
    */
-  get _expiresAt(): number {
-    return this._exp.t;
-  }
-  set _expiresAt(t: number) {
-    this._exp = { t };
-  }
   _exp = NEVER;
   /** Last denormalized object built for this row, valid while `_deps` hold `_vals`. */
   declare _obj: object | undefined;
@@ -248,14 +242,14 @@ export class Store {
    * expiry, list args, meta) when the transaction in progress fails; values written
    * through `_put` / `_putList` are recorded there. Free outside a transaction.
    */
-  _save(cell: { _stamp: number; _expiresAt?: number; _args?: readonly unknown[]; readonly _sig: Signal<any>; readonly _meta?: Signal<Meta> }): void {
+  _save(cell: { _stamp: number; _exp?: { t: number }; _args?: readonly unknown[]; readonly _sig: Signal<any>; readonly _meta?: Signal<Meta> }): void {
     if (!this.#undo) return;
-    const { _stamp, _expiresAt, _args } = cell;
+    const { _stamp, _exp, _args } = cell;
     const value = cell._sig.peek();
     const meta = cell._meta?.peek();
     this.#undo.push(() => {
       cell._stamp = _stamp;
-      if (_expiresAt !== undefined) cell._expiresAt = _expiresAt;
+      if (_exp !== undefined) cell._exp = _exp;
       if (_args !== undefined) cell._args = _args;
       if (meta !== undefined) {
         cell._sig.value = value;
@@ -267,7 +261,7 @@ export class Store {
   /**
    * Writes everything a response staged, in one batch. `stamp` orders responses by
    * fetch start: an older stamp never overwrites fields written by a newer one.
-   * `expiresAt` is how long the response vouches for its rows (see `Cell._expiresAt`).
+   * `expiresAt` is how long the response vouches for its rows (see `Cell._exp`).
    */
   _commit(staging: Staging, stamp: number, expiresAt = 0): void {
     // Unhooked (no change feed, no tab sharing), a row new to its table is stored directly.

@@ -12,7 +12,7 @@
  * - A list while a live view reads it, a kept response marks it, or an optimistic layer
  *   lies over it.
  * - A row while a live view reads it, a kept response marks it, an optimistic layer lies
- *   over it, or its last write has not expired (`_expiresAt`).
+ *   over it, or its last write has not expired (`_exp`).
  *
  * "A live view reads it" means the cell's signal has a subscriber: some effect (a
  * component, a vanilla `effect`) depends on it, directly or through computeds. signals-core
@@ -123,7 +123,7 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean)
         let left = false;
         for (const [pk, cell] of table._cells) {
           // A row under an optimistic layer stays until the layer settles (its rollback needs it).
-          if (now < cell._expiresAt || marked.has(cell) || cell._over !== undefined || watched.has(cell)) continue;
+          if (now < cell._exp.t || marked.has(cell) || cell._over !== undefined || watched.has(cell)) continue;
           table._cells.delete(pk);
           const row = cell.peek();
           if (row !== undefined && table._idx !== undefined) reindex(table, row, undefined);

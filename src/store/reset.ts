@@ -5,7 +5,7 @@
  * again when it is fetched anew.
  */
 import { batch } from '@preact/signals-core';
-import { emptyMeta, type Store } from './Store.js';
+import { emptyMeta, NEVER, type Store } from './Store.js';
 
 /** @internal Rows, lists, responses, meta and optimistic layers cleared in one batch. */
 export function resetStore(store: Store): void {
@@ -17,7 +17,7 @@ export function resetStore(store: Store): void {
         cell._member = false;
         cell._prev = cell._next = undefined;
         cell._stamp = 0;
-        cell._expiresAt = 0;
+        cell._exp = NEVER;
         // Through `_put`, so live queries hear of it (Changes.ts); membership is cleared below.
         store._put(table, cell);
       }

@@ -212,7 +212,7 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
       const row = base === undefined ? null : jsonRow(w.key, w.sub, base, ensure(fields, w.key, Set<string>));
       // Merged under a newer value, the row keeps that value's version.
       const v = versionOf(cell);
-      (out.rows[w.key] ??= {})[w.sub] = v === now ? [row, cell._expiresAt] : [row, cell._expiresAt, ...v];
+      (out.rows[w.key] ??= {})[w.sub] = v === now ? [row, cell._exp.t] : [row, cell._exp.t, ...v];
     }
     for (const [key, f] of fields) if (f.size) out.converted[key] = [...f];
     for (const [staging] of lists.size ? commits : []) {
@@ -373,7 +373,7 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
           }
           for (const [key, pk, expiresAt] of expiries) {
             const cell = store._table(key)._cell(pk);
-            cell._expiresAt = Math.max(cell._expiresAt, expiresAt);
+            cell._exp = { t: Math.max(cell._exp.t, expiresAt) };
           }
           for (const key in whole ? msg.responses : {}) writeResponse(store, key, msg.responses[key], ctrl._hydration()[1]);
         } finally {
