@@ -56,9 +56,6 @@ export function denormalizeValue(schema: Schema, stored: unknown, ctx: Denormali
   return stored;
 }
 
-/** `[i]` path suffixes, made once. */
-const SUFFIX: string[] = [];
-
 /** @internal Normalizes each member of an array; `null` and `undefined` members are left out. */
 export function normalizeArray(item: Schema, value: unknown, ctx: NormalizeContext, path: string, what: string): unknown[] {
   if (!Array.isArray(value)) {
@@ -67,7 +64,7 @@ export function normalizeArray(item: Schema, value: unknown, ctx: NormalizeConte
   // `null` members are dropped, as in Reactive Data Client.
   const out = [];
   for (let i = 0; i < value.length; i++) {
-    const v = ctx.visit(item, value[i], path + (SUFFIX[i] ??= `[${i}]`));
+    const v = ctx.visit(item, value[i], `${path}[${i}]`);
     if (v != null) out.push(v);
   }
   return out;

@@ -48,7 +48,7 @@ export class Staging implements NormalizeContext {
     const prev = rows.get(pk);
     rows.set(pk, prev === undefined ? row : { ...prev, ...row });
     // Later wins within a response: a row written after its removal stands.
-    if (this._removals.size) this._removals.get(key)?.delete(pk);
+    this._removals.get(key)?.delete(pk);
   }
 
   remove(schema: EntityClass, pk: string): void {

@@ -293,7 +293,7 @@ export class Store {
             cells.set(pk, (cell = new Cell(row)));
             created.push(cell);
             cell._stamp = stamp;
-            if (expiresAt) cell._exp = exp;
+            cell._exp = exp;
             if (!plain) return void this._putBase(table, cell, row, true);
             if (table._idx !== undefined) reindex(table, undefined, row);
             cell._member = true;
