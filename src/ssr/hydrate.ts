@@ -197,7 +197,8 @@ export function hydrate<C extends Controller>(ctrl: C, state: DehydratedState, s
       const table = store._table(key);
       for (const pk in rows[key]) {
         const cell = table._cell(pk);
-        cell._exp = { t: Math.max(cell._exp.t, rows[key][pk][1]) };
+        const t = rows[key][pk][1];
+        if (t > cell._exp.t) cell._exp = { t };
       }
     }
     for (const key in responses) writeResponse(store, key, responses[key], stamp);

@@ -371,9 +371,9 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
             remember(stamp, v);
             store._commit(staging, stamp);
           }
-          for (const [key, pk, expiresAt] of expiries) {
+          for (const [key, pk, t] of expiries) {
             const cell = store._table(key)._cell(pk);
-            cell._exp = { t: Math.max(cell._exp.t, expiresAt) };
+            if (t > cell._exp.t) cell._exp = { t };
           }
           for (const key in whole ? msg.responses : {}) writeResponse(store, key, msg.responses[key], ctrl._hydration()[1]);
         } finally {
