@@ -74,6 +74,8 @@ export class Cell extends Signal<Row | undefined> {
    * would box a number per row.
    */
   _exp = NEVER;
+  // The denormalize cache (`_obj` … `_seen`) is declared only: the first read of the row
+  // adds it, so a row that is written and never read carries none of it.
   /** Last denormalized object built for this row, valid while `_deps` hold `_vals`. */
   declare _obj: object | undefined;
   /** Every row the object reached (itself included); shared by a cycle's members. */
