@@ -39,8 +39,6 @@ export class Controller extends Core {
   constructor(options: SSRControllerOptions = {}) {
     super(options);
     this.#schemas = options.schemas ?? [];
-    this.dehydrate = this.dehydrate.bind(this);
-    this.hydrate = this.hydrate.bind(this);
     if (options.initialState !== undefined) {
       try {
         hydrate(this, options.initialState, this.#schemas);
@@ -52,16 +50,12 @@ export class Controller extends Core {
   }
 
   /** This Controller's server data as JSON-safe state: see {@link dehydrate}. */
-  dehydrate(): DehydratedState {
-    return dehydrate(this);
-  }
+  readonly dehydrate = (): DehydratedState => dehydrate(this);
 
   /**
    * Fills this Controller from a dehydrated state: see {@link hydrate}. Throws a
    * `HydrationError` for a state it cannot restore, writing nothing.
    * @param schemas default: the `schemas` option.
    */
-  hydrate(state: DehydratedState, schemas: readonly Schema[] = this.#schemas): this {
-    return hydrate(this, state, schemas);
-  }
+  readonly hydrate = (state: DehydratedState, schemas: readonly Schema[] = this.#schemas): this => hydrate(this, state, schemas);
 }

@@ -154,24 +154,15 @@ export function hydrate<C extends Controller>(ctrl: C, state: DehydratedState, s
     const fields = converted[key] ?? [];
     check(isObject(byPk) && Array.isArray(fields), `rows.${key}`);
     const cls = classes.get(key)!;
-    if (fields.length && cls === undefined) fail(`pass the ${key} entity class in schemas (to deserialize ${fields})`);
+    if (fields.length && cls === undefined) {
+      fail((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production' ? `pass the ${key} entity class in schemas (to deserialize ${fields})` : `pass ${key} in schemas`);
+    }
     const staged = new Map<string, Row>();
     staging._rows.set(key, staged);
     for (const pk in byPk) {
       const entry = byPk[pk];
       check(Array.isArray(entry) && isObject(entry[0]) && typeof entry[1] === 'number', `rows.${key}.${pk}`);
-      const row: Row = { ...entry[0] };
-      for (const field of fields) {
-        const fn = cls.schema[field];
-        if (!isDeserializer(fn)) fail(`${key}.${field} has no deserializer`);
-        const v = row[field];
-        try {
-          if (v != null) row[field] = deserialize(fn, v, key, field, `${key} ${pk}`, '');
-        } catch (error) {
-          fail((error as Error).message);
-        }
-      }
-      staged.set(pk, row);
+      staged.set(pk, readRow(cls, key, pk, entry[0], fields, fail));
     }
   }
   for (const key in lists) {
@@ -204,6 +195,26 @@ export function hydrate<C extends Controller>(ctrl: C, state: DehydratedState, s
     for (const key in responses) writeResponse(store, key, responses[key], stamp);
   });
   return ctrl;
+}
+
+/**
+ * @internal A row of a dehydrated state (or a tab's message): a copy of `value` whose
+ * `fields` are deserialized through the entity class; what is wrong goes to `fail`.
+ * Shared by `hydrate` and `shareTabs`.
+ */
+export function readRow(cls: EntityClass | undefined, key: string, pk: string, value: object, fields: readonly string[], fail: (detail: string) => never): Row {
+  const row: Row = { ...value };
+  for (const field of fields) {
+    const fn = cls!.schema[field];
+    if (!isDeserializer(fn)) fail(`${key}.${field} has no deserializer`);
+    const v = row[field];
+    try {
+      if (v != null) row[field] = deserialize(fn, v, key, field, `${key} ${pk}`, '');
+    } catch (error) {
+      fail((error as Error).message);
+    }
+  }
+  return row;
 }
 
 /**

@@ -33,9 +33,7 @@
  */
 import { batch } from '@preact/signals-core';
 import type { Controller } from '../controller/Controller.js';
-import { dehydrate, entityClasses, jsonRow, writeResponse } from '../ssr/hydrate.js';
-import { deserialize } from '../schema/Entity.js';
-import { isDeserializer } from '../schema/visit.js';
+import { dehydrate, entityClasses, jsonRow, readRow, writeResponse } from '../ssr/hydrate.js';
 import type { Schema } from '../schema/types.js';
 import { Staging } from '../store/Staging.js';
 import { baseOf, type Cell, type ListCell, type Row, type Store } from '../store/Store.js';
@@ -326,17 +324,7 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
         if (value === null) {
           ensure(staging._removals, key, Set<string>).add(pk);
         } else {
-          const row: Row = { ...value };
-          for (const field of fields) {
-            const fn = cls!.schema[field];
-            if (!isDeserializer(fn)) drop(`${key}.${field} has no deserializer`);
-            try {
-              if (row[field] != null) row[field] = deserialize(fn, row[field], key, field, `${key} ${pk}`, '');
-            } catch (error) {
-              drop((error as Error).message);
-            }
-          }
-          ensure(staging._rows, key, Map<string, Row>).set(pk, row);
+          ensure(staging._rows, key, Map<string, Row>).set(pk, readRow(cls, key, pk, value, fields, drop));
         }
         expiries.push([key, pk, entry[1]]);
       }
