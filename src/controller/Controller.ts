@@ -13,7 +13,7 @@
  * await ctrl.fetch(getUsers);
  * effect(() => console.log(ctrl.get(userCount, { isAdmin: true })));
  */
-import { Signal, batch, computed, effect, untracked, type ReadonlySignal } from '@preact/signals-core';
+import { Computed, Signal, batch, effect, untracked, type ReadonlySignal } from '@preact/signals-core';
 import type { EndpointInterface } from '../endpoint/types.js';
 import type { Query } from '../schema/Query.js';
 import { SchemaError } from '../schema/SchemaError.js';
@@ -323,7 +323,7 @@ export class Controller {
   /** @internal A signal of the key's last error alone: suspense bindings re-render when it changes. */
   _error(endpoint: EndpointInterface, args: readonly unknown[]): ReadonlySignal<Error | undefined> {
     const meta = this.meta(endpoint, ...args);
-    return computed(() => meta.value.error);
+    return new Computed(() => meta.value.error);
   }
 
   /** The key's last error while it is current (before `errorExpiryLength` passed). */
