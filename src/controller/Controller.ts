@@ -13,7 +13,7 @@
  * await ctrl.fetch(getUsers);
  * effect(() => console.log(ctrl.get(userCount, { isAdmin: true })));
  */
-import { Computed, Signal, batch, effect, untracked, type ReadonlySignal } from '@preact/signals-core';
+import { Computed, Signal, batch, untracked, type ReadonlySignal } from '@preact/signals-core';
 import type { EndpointInterface } from '../endpoint/types.js';
 import type { Query } from '../schema/Query.js';
 import { SchemaError } from '../schema/SchemaError.js';
@@ -730,10 +730,8 @@ export class Controller {
         if (invalidated || delay <= 0) this.#refetch(key);
         else if (delay < 2 ** 31) m.timer = this.#timers.setTimeout(check, delay);
       };
-      m.stop = effect(() => {
-        meta.value;
-        untracked(check);
-      });
+      // (`subscribe`: an effect that reads `meta` and runs `check` untracked.)
+      m.stop = meta.subscribe(check);
     }
     mounted.count++;
     this.fetchIfStale(endpoint, ...args).catch(noop);
