@@ -353,8 +353,7 @@ export class Controller {
         ) {
           throw this.#fail(endpoint, key, error, stamp);
         }
-        const ms = endpoint.retryDelay?.(attempt) ?? Math.min(1000 * 2 ** attempt, 30_000);
-        await new Promise<void>((resolve) => this.#timers.setTimeout(resolve, ms));
+        await new Promise<void>((resolve) => this.#timers.setTimeout(resolve, endpoint.retryDelay?.(attempt) ?? Math.min(1000 * 2 ** attempt, 30_000)));
       }
     }
     return this.#write(endpoint, args, key, value, stamp, true);
@@ -407,8 +406,6 @@ export class Controller {
     } catch (error) {
       throw this.#fail(endpoint, key, error, stamp);
     }
-    // Responses are kept by key, unless the endpoint retains nothing.
-    const retain = !endpoint.sideEffect && endpoint.dataExpiryLength !== 0;
     const now = this.#clock();
     const expiresAt = now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY);
     let out: unknown = normalized;
@@ -417,7 +414,8 @@ export class Controller {
       try {
         out = store._transact(() => {
           store._commit(staging, stamp, expiresAt);
-          const result = retain ? store._result(key) : undefined;
+          // Responses are kept by key, unless the endpoint retains nothing.
+          const result = !endpoint.sideEffect && endpoint.dataExpiryLength !== 0 ? store._result(key) : undefined;
           if (result !== undefined && stamp >= result._stamp) {
             store._save(result);
             result._stamp = stamp;
@@ -543,9 +541,8 @@ export class Controller {
   set<S extends Schema>(schema: S, ...argsAndValue: readonly [...args: readonly unknown[], value: Input<S> | Updater<S>]): void {
     // The rest array is the method's own: popping the value leaves the arguments.
     let value: unknown = (argsAndValue as readonly unknown[] as unknown[]).pop();
-    const args = argsAndValue as readonly unknown[];
-    if (typeof value === 'function') value = value(this.#views.query(schema, args).peek());
-    const staging = new Staging(describeSchema(schema), args);
+    if (typeof value === 'function') value = value(this.#views.query(schema, argsAndValue as readonly unknown[]).peek());
+    const staging = new Staging(describeSchema(schema), argsAndValue as readonly unknown[]);
     normalizeRoot(schema, value, staging);
     this.#batch(() => this.#store._commit(staging, ++this.#stamp, this.#clock() + DEFAULT_DATA_EXPIRY));
   }
@@ -558,8 +555,7 @@ export class Controller {
    */
   setResponse<E extends EndpointInterface>(endpoint: E, ...argsAndResponse: WithLast<Parameters<E['fetch']>, unknown>): void {
     const response = (argsAndResponse as readonly unknown[] as unknown[]).pop();
-    const args = argsAndResponse as readonly unknown[];
-    this.#write(endpoint, args, endpoint.key(...args), response, ++this.#stamp);
+    this.#write(endpoint, argsAndResponse as readonly unknown[], endpoint.key(...(argsAndResponse as unknown as Parameters<E['fetch']>)), response, ++this.#stamp);
   }
 
   /**
@@ -613,15 +609,16 @@ export class Controller {
 
   /** Marks responses; a fetch in flight keeps an invalidation past its answer (see `_invalidated`). */
   #markAll(filter: KeyFilter, change: Partial<Meta>, invalidated?: number): void {
-    const test = typeof filter === 'function' ? filter : (key: string) => filter.testKey(key);
     const results = this.#store._results;
-    // `test` runs before the batch: what it throws goes to the caller.
-    const marked = [...results.keys()].filter((key) => results.get(key)!._sig.peek() !== undefined && test(key));
+    // The filter runs before the batch: what it throws goes to the caller.
+    const marked = [...results.keys()].filter(
+      (key) => results.get(key)!._sig.peek() !== undefined && (typeof filter === 'function' ? filter(key) : filter.testKey(key)),
+    );
     this.#batch(() => {
       for (const key of marked) {
         const result = results.get(key)!;
         if (invalidated !== undefined) result._invalidated = invalidated;
-        result._meta.value = { ...result._meta.peek(), ...change };
+        this.#patch(result, change);
       }
     });
     for (const key of marked) this.#refetch(key);

@@ -28,9 +28,9 @@ export function applyOptimistic(
   stamp: number,
   fetchedAt: number,
 ): void {
-  const snap: SnapshotInterface = { get: (schema, ...a) => read(schema, a), fetchedAt, abort: ABORT };
   const staging = new Staging(endpoint.name, args);
   try {
+    const snap: SnapshotInterface = { get: (schema, ...a) => read(schema, a), fetchedAt, abort: ABORT };
     normalizeValue(endpoint.schema, endpoint.getOptimisticResponse!(snap, ...args), staging, '');
   } catch (error) {
     if (error === ABORT) return;

@@ -192,8 +192,9 @@ export class Endpoint<A extends readonly any[] = any[], R = any, S extends Schem
    * own: pass a fetch function to the constructor or override this method.
    */
   fetch(..._args: A): Promise<R> {
-    const message = `${this.name}: no fetch function`;
-    return Promise.reject(new Error((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production' ? `${message}; pass one to new Endpoint(fetchFunction, options)` : message));
+    return Promise.reject(
+      new Error(`${this.name}: no fetch function${(typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production' ? '; pass one to new Endpoint(fetchFunction, options)' : ''}`),
+    );
   }
 
   /**
@@ -220,8 +221,7 @@ export class Endpoint<A extends readonly any[] = any[], R = any, S extends Schem
   /** With a `schema`: an endpoint of the new schema type. */
   extend<S2 extends Schema>(options: EndpointOptions<any[], any, S2> & { schema: S2 }): Endpoint<A, R, S2>;
   extend(options: EndpointOptions<any[], any, any>): Endpoint<any[], any, any> {
-    const Ctor = this.constructor as new (options: EndpointOptions<any[], any, any>) => Endpoint<any[], any, any>;
-    return new Ctor({ ...this._ownOptions(), ...options });
+    return new (this.constructor as new (options: EndpointOptions<any[], any, any>) => Endpoint<any[], any, any>)({ ...this._ownOptions(), ...options });
   }
 
   /** @internal The own enumerable properties of this instance: its options. */

@@ -41,11 +41,10 @@ export class NetworkError extends Error {
    * @param source Endpoint name, method and URL for the message.
    */
   constructor(response: Response, source: NetworkErrorSource = {}) {
-    const method = (source.method ?? 'GET').toUpperCase();
-    const url = source.url ?? response.url;
-    const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-    const prefix = source.endpoint ? `${source.endpoint}: ` : '';
-    super(`${prefix}${method} ${url} failed with ${status}`);
+    super(
+      `${source.endpoint ? `${source.endpoint}: ` : ''}${(source.method ?? 'GET').toUpperCase()} ${source.url ?? response.url} ` +
+        `failed with ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`,
+    );
     this.status = response.status;
     this.response = response;
   }

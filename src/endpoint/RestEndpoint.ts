@@ -255,10 +255,8 @@ export class RestEndpoint<
    */
   override async fetch(...args: RestArgs<P, SP, M, B>): Promise<R> {
     const url = this.url(...args);
-    const init = await this.getRequestInit(this._body(args));
-    const response = await this.fetchResponse(url, init);
-    const value = await this.parseResponse(response);
-    return this.process(value, ...args);
+    const response = await this.fetchResponse(url, await this.getRequestInit(this._body(args)));
+    return this.process(await this.parseResponse(response), ...args);
   }
 
   /**
@@ -344,8 +342,10 @@ export class RestEndpoint<
       response = await fetch(input, init);
     } catch (error) {
       if ((error as { name?: unknown })?.name === 'AbortError') throw error;
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new Error(`${this.name}: ${init.method ?? 'GET'} ${this.#redact(input)} could not be sent: ${reason}`, { cause: error });
+      throw new Error(
+        `${this.name}: ${init.method ?? 'GET'} ${this.#redact(input)} could not be sent: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     }
     if (!response.ok) {
       throw new NetworkError(await detach(response), { endpoint: this.name, method: init.method, url: this.#redact(input) });
@@ -398,8 +398,7 @@ export class RestEndpoint<
   override extend(options: RestExtendOptions): RestEndpoint<any, any, any, any, any, any> {
     const own = this._ownOptions();
     if ('method' in options && !('sideEffect' in options)) delete own.sideEffect;
-    const Ctor = this.constructor as new (options: Record<string, unknown>) => RestEndpoint<any, any, any, any, any, any>;
-    return new Ctor({ ...own, ...options });
+    return new (this.constructor as new (options: Record<string, unknown>) => RestEndpoint<any, any, any, any, any, any>)({ ...own, ...options });
   }
 
   /**
@@ -469,15 +468,14 @@ export class RestEndpoint<
             return [rest];
           };
     const key = this.key;
-    const options: RestExtendOptions = {
+    // The page resolves like the list: typed as this endpoint.
+    return this.extend({
       schema: this.#collection('getPage', (c) => c.paginated(strip)),
       name: `${this.name}.getPage`,
       key(...args: any[]) {
         return key.apply(this, strip(...args) as any);
       },
-    };
-    // The page resolves like the list: typed as this endpoint.
-    return this.extend(options) as unknown as this;
+    } as RestExtendOptions) as unknown as this;
   }
 
   #derive(mode: 'push' | 'unshift' | 'assign' | 'remove' | 'move', method: string, path?: string): RestEndpoint<any, any, any, any, any, any> {
@@ -507,8 +505,9 @@ export class RestEndpoint<
     };
     const mapped = map(this.schema);
     if (found === null) {
-      const message = `${this.name}: .${what} needs a Collection schema`;
-      throw new Error((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production' ? `${message}, but the schema is ${describeSchema(this.schema)}` : message);
+      throw new Error(
+        `${this.name}: .${what} needs a Collection schema${(typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production' ? `, but the schema is ${describeSchema(this.schema)}` : ''}`,
+      );
     }
     return alone ? found : mapped;
   }

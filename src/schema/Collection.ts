@@ -137,10 +137,7 @@ export class Collection<E extends typeof Entity = typeof Entity, S extends reado
   /** Schema protocol: stores the list under its args key; the stored form is that key. */
   normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
     const items = this._keyed ? (ctx.visit(this.schema, value, path) as never) : normalizeArray(this._item, value, ctx, path, `an array of ${this._item._key}`);
-    const args = listArgs(ctx.args);
-    const key = argsKey(args);
-    ctx.collection(this, { mode: 'set', argsKey: key, args, items });
-    return key;
+    return writeList(ctx, this, 'set', ctx.args, items);
   }
 
   /** Schema protocol: the list for the args key; missing entities are left out. */
@@ -177,15 +174,9 @@ export class CollectionAddition<E extends typeof Entity = typeof Entity, S exten
     let items: any = many ? normalizeArray(item, value, ctx, path, 'an array') : [ctx.visit(keyed && this.mode !== 'move' ? schema : item, value, path)];
     if (keyed) items = this.mode === 'move' ? { [items[0]]: items[0] } : items[0];
     const strip = this.#removeCursor;
-    if (strip !== undefined) {
-      const args = listArgs(strip(...ctx.args));
-      const key = argsKey(args);
-      ctx.collection(this.collection, { mode: 'page', argsKey: key, args, items });
-      return key;
-    }
+    if (strip !== undefined) return writeList(ctx, this.collection, 'page', strip(...ctx.args), items);
     // A move matches lists by the new values: the arguments and the response.
-    const args = this.mode === 'move' && !many ? [...ctx.args, value] : ctx.args;
-    ctx.collection(this.collection, { mode: this.mode, argsKey: '', args, items });
+    ctx.collection(this.collection, { mode: this.mode, argsKey: '', args: this.mode === 'move' && !many ? [...ctx.args, value] : ctx.args, items });
     return many || keyed ? items : items[0];
   }
   /**
@@ -198,6 +189,14 @@ export class CollectionAddition<E extends typeof Entity = typeof Entity, S exten
     const { _item: item, _keyed: keyed, schema } = this.collection;
     return (keyed ? ctx.unvisit(schema, stored) : Array.isArray(stored) ? denormalizeArray(item, stored, ctx) : ctx.unvisit(item, stored)) as any;
   }
+}
+
+/** Stages a write of the whole list of `args` (`set`, `page`); returns its args key. */
+function writeList(ctx: NormalizeContext, collection: CollectionLike, mode: 'set' | 'page', args: readonly unknown[], items: readonly unknown[]): string {
+  const list = listArgs(args);
+  const key = argsKey(list);
+  ctx.collection(collection, { mode, argsKey: key, args: list, items });
+  return key;
 }
 
 /** Lists are identified by the URL arguments (the first argument), never by a body. */

@@ -148,11 +148,12 @@ export abstract class Entity {
     if (Object.hasOwn(input, '__proto__')) delete input.__proto__;
     const pk = this.pk(input, undefined, undefined, ctx.args);
     if (pk === undefined) {
-      const message = `${ctx.source}: ${this._key} at ${at(path)} has no usable pk`;
       throw new SchemaError(
-        (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
-          ? `${message} (pk() must return a non-empty string or a number); got ${describe(input)}`
-          : message,
+        `${ctx.source}: ${this._key} at ${at(path)} has no usable pk${
+          (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
+            ? ` (pk() must return a non-empty string or a number); got ${describe(input)}`
+            : ''
+        }`,
         path,
       );
     }
@@ -164,11 +165,9 @@ export abstract class Entity {
       if (v === undefined || v === null) continue;
       const fieldSchema = fields[field];
       const fieldPath = `${path}.${field}`;
-      if (isDeserializer(fieldSchema)) {
-        input[field] = deserialize(fieldSchema, v, this._key, field, ctx.source, fieldPath);
-      } else {
-        input[field] = ctx.visit(fieldSchema as Schema, v, fieldPath);
-      }
+      input[field] = isDeserializer(fieldSchema)
+        ? deserialize(fieldSchema, v, this._key, field, ctx.source, fieldPath)
+        : ctx.visit(fieldSchema as Schema, v, fieldPath);
     }
     ctx.entity(this, pk, input);
     return pk;

@@ -42,10 +42,9 @@ export function stableStringify(value: unknown, depth = 0): string {
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
     return stableStringify((value as { toJSON(): unknown }).toJSON(), depth);
   }
-  const keys = Object.keys(value as object).sort();
   let out = '{';
   let first = true;
-  for (const k of keys) {
+  for (const k of Object.keys(value as object).sort()) {
     const v = (value as Record<string, unknown>)[k];
     if (v === undefined) continue;
     out += (first ? '' : ',') + JSON.stringify(k) + ':' + stableStringify(v, depth);
