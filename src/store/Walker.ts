@@ -91,12 +91,10 @@ export class Walker implements DenormalizeContext {
     const roots = this.#top === undefined ? this._store._roots : undefined;
     const cells = roots?.get(pks) ?? pks.map((pk) => table._cell(String(pk)));
     roots?.set(pks, cells);
-    const out: unknown[] = [];
-    for (const cell of cells) {
-      const v = this._read(schema, cell);
-      if (v !== undefined) out.push(v);
-    }
-    return out;
+    // One array of the final size (a loop of `push` makes four on the way to 150 rows),
+    // filtered only when a row is missing.
+    const out = cells.map((cell) => this._read(schema, cell));
+    return out.includes(undefined) ? out.filter((v) => v !== undefined) : out;
   }
 
   all(schema: EntityClass): unknown[] | undefined {
