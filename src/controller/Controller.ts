@@ -13,7 +13,7 @@
  * await ctrl.fetch(getUsers);
  * effect(() => console.log(ctrl.get(userCount, { isAdmin: true })));
  */
-import { Signal, batch, computed, effect, untracked, type ReadonlySignal } from '@preact/signals-core';
+import { Computed, Signal, batch, untracked, type ReadonlySignal } from '@preact/signals-core';
 import type { EndpointInterface } from '../endpoint/types.js';
 import type { Query } from '../schema/Query.js';
 import { SchemaError } from '../schema/SchemaError.js';
@@ -323,7 +323,7 @@ export class Controller {
   /** @internal A signal of the key's last error alone: suspense bindings re-render when it changes. */
   _error(endpoint: EndpointInterface, args: readonly unknown[]): ReadonlySignal<Error | undefined> {
     const meta = this.meta(endpoint, ...args);
-    return computed(() => meta.value.error);
+    return new Computed(() => meta.value.error);
   }
 
   /** The key's last error while it is current (before `errorExpiryLength` passed). */
@@ -390,11 +390,6 @@ export class Controller {
     });
   }
 
-  /** Whether the endpoint's responses are kept by key. */
-  #retains(endpoint: EndpointInterface): boolean {
-    return !endpoint.sideEffect && endpoint.dataExpiryLength !== 0;
-  }
-
   /**
    * Normalizes a response completely, then writes it in one batch, as one transaction:
    * when anything after the first write throws (with `read`, the first read of the
@@ -412,7 +407,8 @@ export class Controller {
     } catch (error) {
       throw this.#fail(endpoint, key, error, stamp);
     }
-    const retain = this.#retains(endpoint);
+    // Responses are kept by key, unless the endpoint retains nothing.
+    const retain = !endpoint.sideEffect && endpoint.dataExpiryLength !== 0;
     const now = this.#clock();
     const expiresAt = now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY);
     let out: unknown = normalized;
@@ -545,8 +541,9 @@ export class Controller {
    * receives the current value (`prev => next`, `undefined` when not cached).
    */
   set<S extends Schema>(schema: S, ...argsAndValue: readonly [...args: readonly unknown[], value: Input<S> | Updater<S>]): void {
-    const args = argsAndValue.slice(0, -1);
-    let value = argsAndValue[argsAndValue.length - 1];
+    // The rest array is the method's own: popping the value leaves the arguments.
+    let value: unknown = (argsAndValue as readonly unknown[] as unknown[]).pop();
+    const args = argsAndValue as readonly unknown[];
     if (typeof value === 'function') value = value(this.#views.query(schema, args).peek());
     const staging = new Staging(describeSchema(schema), args);
     normalizeRoot(schema, value, staging);
@@ -560,8 +557,8 @@ export class Controller {
    * nothing) when the value does not fit the schema.
    */
   setResponse<E extends EndpointInterface>(endpoint: E, ...argsAndResponse: WithLast<Parameters<E['fetch']>, unknown>): void {
-    const args = argsAndResponse.slice(0, -1);
-    const response = argsAndResponse[argsAndResponse.length - 1];
+    const response = (argsAndResponse as readonly unknown[] as unknown[]).pop();
+    const args = argsAndResponse as readonly unknown[];
     this.#write(endpoint, args, endpoint.key(...args), response, ++this.#stamp);
   }
 
@@ -570,9 +567,9 @@ export class Controller {
    * cached response stays. `ctrl.setError(getUser, { id: '1' }, new Error('gone'))`.
    */
   setError<E extends EndpointInterface>(endpoint: E, ...argsAndError: readonly unknown[]): void {
-    const args = argsAndError.slice(0, -1);
-    this.#patch(this.#store._result(endpoint.key(...args)), {
-      error: argsAndError[argsAndError.length - 1] as Error,
+    const error = (argsAndError as unknown[]).pop() as Error;
+    this.#patch(this.#store._result(endpoint.key(...argsAndError)), {
+      error,
       errorExpiresAt: this.#clock() + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
     });
   }
@@ -733,10 +730,8 @@ export class Controller {
         if (invalidated || delay <= 0) this.#refetch(key);
         else if (delay < 2 ** 31) m.timer = this.#timers.setTimeout(check, delay);
       };
-      m.stop = effect(() => {
-        meta.value;
-        untracked(check);
-      });
+      // (`subscribe`: an effect that reads `meta` and runs `check` untracked.)
+      m.stop = meta.subscribe(check);
     }
     mounted.count++;
     this.fetchIfStale(endpoint, ...args).catch(noop);

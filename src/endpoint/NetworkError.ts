@@ -32,9 +32,9 @@ export interface NetworkErrorSource {
  */
 export class NetworkError extends Error {
   /** HTTP status of the response (e.g. `404`). */
-  readonly status: number;
+  declare readonly status: number;
   /** The response given to the constructor (from `RestEndpoint`: a detached copy, body up to 16 KiB). */
-  readonly response: Response;
+  declare readonly response: Response;
 
   /**
    * @param response The non-2xx response.

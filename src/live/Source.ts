@@ -36,7 +36,7 @@ let sequence = 0;
 export class Sink {
   /** What a function of the query threw; the query's state is then unusable. */
   _error: unknown = undefined;
-  readonly _push: Push;
+  declare readonly _push: Push;
   constructor(push: Push) {
     this._push = push;
   }
@@ -47,9 +47,9 @@ const sources = new WeakMap<Store, Map<string, WeakRef<Source>>>();
 
 /** @internal The rows of one entity type, followed for every live query over it. */
 export class Source implements ChangeSink {
-  readonly _tables: readonly Table[];
-  readonly _table: Table;
-  readonly _changes: Changes;
+  declare readonly _tables: readonly Table[];
+  declare readonly _table: Table;
+  declare readonly _changes: Changes;
   readonly #store: Store;
   readonly #entity: EntityClass;
   /** Rows by cell, in `s` order (a row that leaves and returns is appended again). */

@@ -77,11 +77,11 @@ function run(steps: readonly Step[], make: MakeTerminal, entries: readonly unkno
  */
 export class LiveQuery<R, A extends readonly unknown[] = []> extends Query<any, R, A> {
   /** @internal */
-  readonly _entity: EntityClass;
+  declare readonly _entity: EntityClass;
   /** @internal */
-  readonly _steps: readonly Step[];
+  declare readonly _steps: readonly Step[];
   /** @internal */
-  readonly _make: MakeTerminal;
+  declare readonly _make: MakeTerminal;
 
   /** @internal */
   constructor(entity: EntityClass, steps: readonly Step[], make: MakeTerminal) {

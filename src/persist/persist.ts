@@ -125,7 +125,7 @@ interface Saved {
 const metaOf = (m: Meta) => [m.fetchedAt, m.expiresAt, m.invalidated] as const;
 
 class Saver implements Persister {
-  readonly restored: Promise<void>;
+  declare readonly restored: Promise<void>;
   readonly #ctrl: Controller;
   readonly #store: Store;
   readonly #storage: PersistStorage;

@@ -10,7 +10,7 @@ import type { DenormalizeContext, EntityOf, NormalizeContext, SchemaClass } from
 
 export class All<E extends typeof Entity = typeof Entity> implements SchemaClass {
   /** The entity type listed. */
-  readonly schema: E;
+  declare readonly schema: E;
   constructor(entity: E) {
     this.schema = entity;
   }

@@ -6,7 +6,7 @@ import type { Denormalize, DenormalizeContext, NormalizeContext, Schema, SchemaC
 
 export class ArraySchema<S extends Schema = Schema> implements SchemaClass {
   /** Schema of each member. */
-  readonly schema: S;
+  declare readonly schema: S;
   constructor(item: S) {
     this.schema = item;
   }

@@ -37,11 +37,11 @@ export class Collection<E extends typeof Entity = typeof Entity, S extends reado
   implements SchemaClass, CollectionLike
 {
   /** The list schema (`[Entity]`), or the `Values` schema of a keyed collection. */
-  readonly schema: S;
+  declare readonly schema: S;
   /** @internal The entity of the items. */
-  readonly _item: E;
+  declare readonly _item: E;
   /** @internal Whether the lists are objects of key → entity (a `Values` collection). */
-  readonly _keyed: boolean;
+  declare readonly _keyed: boolean;
   readonly #key: string | undefined;
   readonly #isNonFilter: (key: string) => boolean;
   readonly #derived = new Map<string, CollectionAddition<E, S>>();
@@ -161,8 +161,8 @@ export type CollectionMode = 'push' | 'unshift' | 'assign' | 'remove' | 'move' |
 
 /** The schema behind `collection.push`, `.unshift`, `.assign`, `.remove`, `.move` and `.paginated()`. */
 export class CollectionAddition<E extends typeof Entity = typeof Entity, S extends readonly [E] | Values<E> = readonly [E]> implements SchemaClass {
-  readonly collection: Collection<E, S>;
-  readonly mode: CollectionMode;
+  declare readonly collection: Collection<E, S>;
+  declare readonly mode: CollectionMode;
   readonly #removeCursor: ((...args: any[]) => readonly unknown[]) | undefined;
   constructor(collection: Collection<E, S>, mode: CollectionMode, removeCursor?: (...args: any[]) => readonly unknown[]) {
     this.collection = collection;

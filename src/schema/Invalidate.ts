@@ -7,7 +7,7 @@ import type { DenormalizeContext, EntityClass, NormalizeContext, SchemaClass } f
 
 export class Invalidate<E extends EntityClass = EntityClass> implements SchemaClass {
   /** The entity type removed. */
-  readonly schema: E;
+  declare readonly schema: E;
   constructor(entity: E) {
     this.schema = entity;
   }

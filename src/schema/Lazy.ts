@@ -16,7 +16,7 @@ import type { Denormalize, DenormalizeContext, NormalizeContext, Schema, SchemaC
 
 export class Lazy<S extends Schema = Schema> implements SchemaClass {
   /** The schema the field holds. */
-  readonly schema: S;
+  declare readonly schema: S;
   #query: LazyQuery<S> | undefined;
   constructor(schema: S) {
     this.schema = schema;
@@ -37,7 +37,7 @@ export class Lazy<S extends Schema = Schema> implements SchemaClass {
 
 /** The queryable behind `lazy.query`: `ctrl.get(lazy.query, storedValue)`. */
 export class LazyQuery<S extends Schema = Schema> implements SchemaClass {
-  readonly schema: S;
+  declare readonly schema: S;
   constructor(schema: S) {
     this.schema = schema;
   }

@@ -9,7 +9,7 @@ import type { Denormalize, DenormalizeContext, NormalizeContext, Schema, SchemaC
 
 export class ObjectSchema<O extends { readonly [key: string]: Schema } = { readonly [key: string]: Schema }> implements SchemaClass {
   /** Member name → schema. */
-  readonly schema: O;
+  declare readonly schema: O;
   constructor(definition: O) {
     this.schema = definition;
   }

@@ -17,9 +17,9 @@ import type { Denormalize, Schema } from './types.js';
 
 export class Query<S extends Schema | Query<any, any, any> = Schema, R = unknown, A extends readonly unknown[] = any[]> {
   /** The schema read and denormalized. */
-  readonly schema: S;
+  declare readonly schema: S;
   /** Turns the denormalized entries (and the arguments) into the result. */
-  readonly process: (entries: Denormalize<S>, ...args: A) => R;
+  declare readonly process: (entries: Denormalize<S>, ...args: A) => R;
   constructor(schema: S, process: (entries: Denormalize<S>, ...args: A) => R) {
     this.schema = schema;
     this.process = process;

@@ -6,7 +6,7 @@
 export class SchemaError extends Error {
   override name = 'SchemaError';
   /** Where in the response the problem is, as a dotted path (`''` for the root). */
-  readonly path: string;
+  declare readonly path: string;
   constructor(message: string, path = '') {
     super(message);
     this.path = path;

@@ -11,7 +11,7 @@ export type UnionAttribute = string | ((value: any, parent?: unknown, key?: stri
 
 export class Union<M extends { readonly [name: string]: EntityClass } = { readonly [name: string]: EntityClass }> implements SchemaClass {
   /** Member name → entity type. */
-  readonly schema: M;
+  declare readonly schema: M;
   readonly #attribute: UnionAttribute;
   constructor(schemas: M, schemaAttribute: UnionAttribute) {
     this.schema = schemas;

@@ -7,7 +7,7 @@ import type { Denormalize, DenormalizeContext, NormalizeContext, Schema, SchemaC
 
 export class Values<S extends Schema = Schema> implements SchemaClass {
   /** Schema of each value. */
-  readonly schema: S;
+  declare readonly schema: S;
   constructor(item: S) {
     this.schema = item;
   }

@@ -118,13 +118,9 @@ export function denormalizeObject(def: Record<string, Schema>, stored: unknown, 
  * same args; a list shorthand (`[Entity]`) is not readable by args.
  */
 export function queryKeyOf(schema: Schema, args: readonly unknown[], ctx: DenormalizeContext): unknown {
-  if (schema === undefined || schema === null) return undefined;
-  if (isEntity(schema)) return schema.queryKey(args, ctx);
-  if (Array.isArray(schema)) return undefined;
-  if (typeof (schema as SchemaClass).denormalize === 'function') {
-    const queryKey = (schema as SchemaClass).queryKey;
-    return queryKey === undefined ? undefined : queryKey.call(schema, args, ctx);
-  }
+  if (schema === undefined || schema === null || Array.isArray(schema)) return undefined;
+  // A schema class (an Entity too): its own queryKey, if it has one.
+  if (typeof (schema as SchemaClass).denormalize === 'function') return (schema as SchemaClass).queryKey?.(args, ctx);
   if (typeof schema === 'object') return queryKeyOfObject(schema as Record<string, Schema>, args, ctx);
   return undefined;
 }

@@ -4,7 +4,7 @@
  * a Solid signal for the lifetime of the owner.
  *
  * Why a bridge and not a direct read: Solid does not see signals-core signals. A
- * signals-core `effect` reads the view and writes a Solid signal; Solid computations then
+ * signals-core subscription (an effect) reads the view and writes a Solid signal; Solid computations then
  * track that Solid signal alone. A view's value changes only when a row it reached
  * changed (DESIGN rule 4), and the Solid signal keeps Solid's `===` check, so a
  * component reading one row re-runs only when that row changes.
@@ -33,7 +33,7 @@
  * need Solid's internal Suspense context.
  */
 import { batch, createComputed, createEffect, createMemo, createResource, createSignal, onCleanup, type Accessor } from 'solid-js';
-import { effect, untracked, type Controller, type EndpointInterface, type ReadonlySignal, type ResolveType } from '../index.js';
+import { type Controller, type EndpointInterface, type ReadonlySignal, type ResolveType } from '../index.js';
 import type { EndpointArg } from '../controller/args.js';
 import { argsKey } from '../util/argsKey.js';
 import { stable, tableOf } from './stable.js';
@@ -83,12 +83,9 @@ export function fromView<T>(list: Accessor<ArgList>, make: (args: any[]) => Read
     if (a === null) return setValue(undefined);
     const source = make(a as any[]);
     onCleanup(
-      effect(() => {
-        const next = source.value;
-        // Solid runs dependent computations synchronously inside this write; untracked
-        // keeps whatever they read out of this effect's dependencies.
-        untracked(() => batch(() => setValue(() => (table ? (stable(table, next) as T) : next))));
-      }),
+      // Solid runs dependent computations synchronously inside this write; `subscribe` runs
+      // its callback untracked, which keeps whatever they read out of its dependencies.
+      source.subscribe((next) => batch(() => setValue(() => (table ? (stable(table, next) as T) : next)))),
     );
   });
   return value;

@@ -18,7 +18,7 @@
  * This module is only reached from `signal-cache/live`: an app without live queries does
  * not ship it.
  */
-import { Signal, effect, untracked } from '@preact/signals-core';
+import { Signal } from '@preact/signals-core';
 import { ensure } from '../util/map.js';
 import type { Cell, Row, Store, Table } from './Store.js';
 
@@ -58,10 +58,8 @@ export class Changes {
       if (written) changes._log(table, cell, before);
       return written;
     };
-    effect(() => {
-      changes._tick.value;
-      untracked(() => changes._flush());
-    });
+    // (`subscribe`: an effect that reads the tick and runs the flush untracked.)
+    changes._tick.subscribe(() => changes._flush());
     return feed;
   }
 

@@ -29,7 +29,7 @@ interface ListOp {
 
 /** @internal The server value of one row or list and the pending layers over it. */
 export class Overlay {
-  _base: unknown;
+  declare _base: unknown;
   /** Layers touching this cell, sorted by stamp. */
   readonly _layers: Layer[] = [];
   constructor(base: unknown) {
@@ -68,8 +68,8 @@ export class Overlay {
 
 /** @internal One pending optimistic response, normalized. */
 export class Layer {
-  readonly _store: Store;
-  readonly _stamp: number;
+  declare readonly _store: Store;
+  declare readonly _stamp: number;
   /** Rows it sets (`null`: removes), by cell. */
   readonly _rows = new Map<Cell, Row | null>();
   readonly _tables = new Map<Cell, Table>();
