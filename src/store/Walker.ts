@@ -49,9 +49,9 @@ const MAX_DEPTH = 256;
 
 /** @internal A denormalization pass; create one per view computation. */
 export class Walker implements DenormalizeContext {
-  readonly args: readonly unknown[];
+  declare readonly args: readonly unknown[];
   /** @internal */
-  readonly _store: Store;
+  declare readonly _store: Store;
   readonly #id = ++walks;
   /** Tarjan stack: rows whose group is not finished yet. */
   readonly #stack: Frame[] = [];
