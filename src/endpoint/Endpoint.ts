@@ -173,7 +173,7 @@ export class Endpoint<A extends readonly any[] = any[], R = any, S extends Schem
     const fetch = this.fetch;
     const name = fetch.name;
     // Anonymous endpoints must not share keys: each fetch function gets a number.
-    return name !== '' && name !== 'fetch' && name !== 'anonymous' ? name : `Endpoint#${idOf(fetch)}`;
+    return name && name !== 'fetch' && name !== 'anonymous' ? name : `Endpoint#${idOf(fetch)}`;
   }
   set name(value: string) {
     defineOwn(this, 'name', value);
@@ -238,7 +238,7 @@ export class Endpoint<A extends readonly any[] = any[], R = any, S extends Schem
  */
 export function withShape(request: string, schema: Schema): string {
   const shape = signature(schema);
-  return shape === '' ? request : `${request} ${shape}`;
+  return shape ? `${request} ${shape}` : request;
 }
 
 /** @internal Defines an own, writable, enumerable data property (shadows accessors). */

@@ -254,8 +254,8 @@ export class RestEndpoint<
    * @returns The processed (not normalized) value.
    */
   override async fetch(...args: RestArgs<P, SP, M, B>): Promise<R> {
-    const url = this.url(...args);
-    const response = await this.fetchResponse(url, await this.getRequestInit(this._body(args)));
+    // url → request init → response → parsed value → processed value.
+    const response = await this.fetchResponse(this.url(...args), await this.getRequestInit(this._body(args)));
     return this.process(await this.parseResponse(response), ...args);
   }
 
@@ -363,7 +363,7 @@ export class RestEndpoint<
   async parseResponse(response: Response): Promise<any> {
     if (response.status === 204) return null;
     const text = await response.text();
-    if (text === '') return null;
+    if (!text) return null;
     if (!response.headers.get('content-type')?.includes('json')) return text;
     try {
       return JSON.parse(text);
@@ -481,9 +481,12 @@ export class RestEndpoint<
   #derive(mode: 'push' | 'unshift' | 'assign' | 'remove' | 'move', method: string, path?: string): RestEndpoint<any, any, any, any, any, any> {
     let derived = this.#derived.get(mode);
     if (derived !== undefined) return derived;
-    const options: RestExtendOptions = { method, schema: this.#collection(mode, (c) => c[mode], true), name: `${this.name}.${mode}` };
-    if (path !== undefined) options.path = path;
-    derived = this.extend(options);
+    derived = this.extend({
+      method,
+      schema: this.#collection(mode, (c) => c[mode], true),
+      name: `${this.name}.${mode}`,
+      ...(path !== undefined && { path }),
+    } as RestExtendOptions);
     // A body marker `body: undefined` of the list endpoint must not make the addition bodyless.
     if ('body' in derived && derived.body === undefined) delete (derived as { body?: unknown }).body;
     this.#derived.set(mode, derived);

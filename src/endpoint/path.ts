@@ -89,10 +89,7 @@ const compiled = new Map<string, CompiledPath>();
 /** @internal Parses a path template once; later calls share the result. */
 export function compilePath(path: string): CompiledPath {
   let found = compiled.get(path);
-  if (found === undefined) {
-    found = compile(path);
-    compiled.set(path, found);
-  }
+  if (found === undefined) compiled.set(path, (found = compile(path)));
   return found;
 }
 
@@ -116,10 +113,8 @@ function compile(path: string): CompiledPath {
           if (!token.optional) return { missing: token.name };
           // An absent optional segment takes its leading slash with it: /files/:name? → /files
           if (literal.endsWith('/')) literal = literal.slice(0, -1);
-          out += literal;
-          continue;
-        }
-        out += literal + encodeURIComponent(String(value));
+        } else literal += encodeURIComponent(String(value));
+        out += literal;
       }
       return out + path.slice(from);
     },

@@ -136,8 +136,13 @@ export class Collection<E extends typeof Entity = typeof Entity, S extends reado
 
   /** Schema protocol: stores the list under its args key; the stored form is that key. */
   normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
-    const items = this._keyed ? (ctx.visit(this.schema, value, path) as never) : normalizeArray(this._item, value, ctx, path, `an array of ${this._item._key}`);
-    return writeList(ctx, this, 'set', ctx.args, items);
+    return writeList(
+      ctx,
+      this,
+      'set',
+      ctx.args,
+      this._keyed ? (ctx.visit(this.schema, value, path) as never) : normalizeArray(this._item, value, ctx, path, `an array of ${this._item._key}`),
+    );
   }
 
   /** Schema protocol: the list for the args key; missing entities are left out. */

@@ -68,7 +68,7 @@ export abstract class Entity {
    */
   static pk(value: object, parent?: unknown, key?: string, args: readonly unknown[] = []): string | undefined {
     const id = (this.prototype as Entity).pk.call(value, parent, key, args);
-    if (typeof id === 'string') return id === '' ? undefined : id;
+    if (typeof id === 'string') return id || undefined;
     if (Number.isFinite(id)) return String(id);
     return undefined;
   }
@@ -135,7 +135,7 @@ export abstract class Entity {
   static normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
     if (value === null || value === undefined) return value;
     // A nested string or number is a pk; at the root (an HTML page, say) it is no entity.
-    if ((typeof value === 'string' || typeof value === 'number') && path !== '') return String(value);
+    if ((typeof value === 'string' || typeof value === 'number') && path) return String(value);
     if (typeof value !== 'object' || Array.isArray(value)) {
       throw new SchemaError(
         `${ctx.source}: expected a ${this._key} object at ${at(path)}, got ${describe(value)}`,

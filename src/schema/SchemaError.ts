@@ -39,5 +39,5 @@ export function describe(value: unknown): string {
 
 /** @internal Formats a path for messages: `response` for the root. */
 export function at(path: string): string {
-  return path === '' ? 'the response' : `response${path}`;
+  return path ? `response${path}` : 'the response';
 }
