@@ -226,9 +226,7 @@ export class Endpoint<A extends readonly any[] = any[], R = any, S extends Schem
 
   /** @internal The own enumerable properties of this instance: its options. */
   _ownOptions(): Record<string, unknown> {
-    const own: Record<string, unknown> = {};
-    for (const key of Object.keys(this)) own[key] = (this as unknown as Record<string, unknown>)[key];
-    return own;
+    return { ...this } as Record<string, unknown>;
   }
 }
 
