@@ -80,6 +80,8 @@ export interface DenormalizeContext {
   index(schema: EntityClass, field: string, value: unknown): string | undefined;
   /** The stored list of a collection for an args key, or `undefined` when not cached. */
   list(collection: CollectionLike, argsKey: string): readonly unknown[] | undefined;
+  /** @internal A stored list of pks of `schema`, denormalized as `entity` reads each member. */
+  _many(schema: EntityClass, pks: readonly unknown[]): unknown[];
 }
 
 /** What the store needs to know of a Collection. */

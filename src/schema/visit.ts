@@ -73,6 +73,7 @@ export function normalizeArray(item: Schema, value: unknown, ctx: NormalizeConte
 /** @internal Denormalizes each member of a stored array; missing entities are left out. */
 export function denormalizeArray(item: Schema, stored: unknown, ctx: DenormalizeContext): unknown {
   if (!Array.isArray(stored)) return stored;
+  if (isEntity(item)) return ctx._many(item, stored);
   const out: unknown[] = [];
   for (let i = 0; i < stored.length; i++) {
     const v = ctx.unvisit(item, stored[i]);

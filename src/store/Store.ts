@@ -207,6 +207,12 @@ export class Store {
    * reached by a mounted query, so garbage collection keeps them.
    */
   _live: ReadonlyMap<Table, unknown> | undefined;
+  /**
+   * The cells of each stored pk list read at the root of a view (see `Walker._many`), by
+   * list value: a stored list never changes in place and holds pks of one entity class;
+   * garbage collection, which takes cells out of their tables, starts this afresh.
+   */
+  _roots = new WeakMap<readonly unknown[], Cell[]>();
 
   _table(key: string): Table {
     return ensure(this._tables, key, Table);

@@ -88,10 +88,9 @@ export class Views {
       this.#found(key) ??
       this.#keep(
         key,
-        this.#denormalizing(args, (walker) => {
-          let stored = store._result(key)._sig.value;
-          if (stored === undefined && isEntity(schema)) stored = schema.queryKey(args);
-          return stored === undefined ? undefined : denormalizeValue(schema, stored, walker);
+        this.#denormalizing(schema, args, () => {
+          const stored = store._result(key)._sig.value;
+          return stored === undefined && isEntity(schema) ? schema.queryKey(args) : stored;
         }),
       )
     );
@@ -114,20 +113,21 @@ export class Views {
   }
 
   #schemaView(schema: Schema, args: readonly unknown[]): ReadonlySignal<unknown> {
-    return this.#denormalizing(args, (walker) => {
-      const stored = queryKeyOf(schema, args, walker);
-      return stored === undefined ? undefined : denormalizeValue(schema, stored, walker);
-    });
+    return this.#denormalizing(schema, args, (walker) => queryKeyOf(schema, args, walker));
   }
 
-  /** A computed that runs `fn` with a fresh walker and shares structure with its last value. */
-  #denormalizing(args: readonly unknown[], fn: (walker: Walker) => unknown): ReadonlySignal<unknown> {
+  /**
+   * A computed that denormalizes what `storedOf` finds (nothing when `undefined`) with a
+   * fresh walker, and shares structure with its last value.
+   */
+  #denormalizing(schema: Schema, args: readonly unknown[], storedOf: (walker: Walker) => unknown): ReadonlySignal<unknown> {
     const store = this.#store;
     let prev: unknown;
     return new Computed(() => {
       const walker = new Walker(store, args);
       try {
-        return (prev = share(prev, fn(walker)));
+        const stored = storedOf(walker);
+        return (prev = share(prev, stored === undefined ? undefined : denormalizeValue(schema, stored, walker)));
       } catch (error) {
         walker._abort();
         throw error;

@@ -47,11 +47,11 @@ let walks = 0;
 /** Rows a walk builds nested in each other (see "Depth" above). */
 const MAX_DEPTH = 256;
 
-
 /** @internal A denormalization pass; create one per view computation. */
 export class Walker implements DenormalizeContext {
-  readonly args: readonly unknown[];
-  readonly #store: Store;
+  declare readonly args: readonly unknown[];
+  /** @internal */
+  declare readonly _store: Store;
   readonly #id = ++walks;
   /** Tarjan stack: rows whose group is not finished yet. */
   readonly #stack: Frame[] = [];
@@ -60,11 +60,9 @@ export class Walker implements DenormalizeContext {
   #index = 0;
   /** Rows being built, nested in each other. */
   #depth = 0;
-  #lastSchema: EntityClass | undefined;
-  #lastTable: Table | undefined;
 
   constructor(store: Store, args: readonly unknown[]) {
-    this.#store = store;
+    this._store = store;
     this.args = args;
   }
 
@@ -73,28 +71,46 @@ export class Walker implements DenormalizeContext {
   }
 
   entity(schema: EntityClass, pk: string): unknown {
-    // Lists read many rows of one type in a row: keep its table at hand.
-    if (schema !== this.#lastSchema) {
-      this.#lastSchema = schema;
-      this.#lastTable = this.#store._table(schema._key);
-    }
-    return this.#read(schema, this.#lastTable!._cell(pk));
+    return this._read(schema, this.#table(schema)._cell(pk));
+  }
+
+  /** The table of an entity class. */
+  #table(schema: EntityClass): Table {
+    return this._store._table(schema._key);
+  }
+
+  /**
+   * @internal A stored list of pks of one entity class, denormalized as `entity` reads
+   * each (missing rows left out). The list at the root of a view (a response of 500 rows)
+   * is read again on every recomputation: the store keeps its cells (`Store._roots`), so
+   * a re-read does no lookup per row. Lists inside rows are read only when their row is
+   * built: they are looked up each time, which allocates nothing kept.
+   */
+  _many(schema: EntityClass, pks: readonly unknown[]): unknown[] {
+    const table = this.#table(schema);
+    const roots = this.#top === undefined ? this._store._roots : undefined;
+    const cells = roots?.get(pks) ?? pks.map((pk) => table._cell(String(pk)));
+    roots?.set(pks, cells);
+    // One array of the final size (a loop of `push` makes four on the way to 150 rows),
+    // filtered only when a row is missing.
+    const out = cells.map((cell) => this._read(schema, cell));
+    return out.includes(undefined) ? out.filter((v) => v !== undefined) : out;
   }
 
   all(schema: EntityClass): unknown[] | undefined {
-    const table = this.#store._table(schema._key);
+    const table = this.#table(schema);
     table._version.value; // subscribe to membership
     if (!table._ever) return undefined;
     const out: unknown[] = [];
     for (let cell = table._head; cell !== undefined; cell = cell._next) {
-      const v = this.#read(schema, cell);
+      const v = this._read(schema, cell);
       if (v !== undefined) out.push(v);
     }
     return out;
   }
 
-  /** The denormalized object of a cell: cached when its rows did not change, else built. */
-  #read(schema: EntityClass, cell: Cell): unknown {
+  /** @internal The denormalized object of a cell: cached when its rows did not change, else built. */
+  _read(schema: EntityClass, cell: Cell): unknown {
     const parent = this.#top;
     const frame = cell._frame as Frame | undefined;
     if (frame !== undefined && frame.walker === this) {
@@ -109,18 +125,18 @@ export class Walker implements DenormalizeContext {
     }
     const row = cell.value;
     if (row === undefined) {
-      if (parent !== undefined) addDep(parent, cell);
+      if (parent !== undefined) addDeps(parent, [cell]);
       return undefined;
     }
     return this.#build(schema, cell, row, parent);
   }
 
   index(schema: EntityClass, field: string, value: unknown): string | undefined {
-    return indexOf(this.#store._table(schema._key), schema, field, value);
+    return indexOf(this.#table(schema), schema, field, value);
   }
 
   list(collection: CollectionLike, argsKey: string): readonly unknown[] | undefined {
-    return this.#store._list(collection.key, argsKey)._sig.value;
+    return this._store._list(collection.key, argsKey)._sig.value;
   }
 
   /** Reads every row the cached object reached; true when none changed. */
@@ -155,16 +171,13 @@ export class Walker implements DenormalizeContext {
     if ((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production') Object.freeze(obj);
     if (frame.low === index) this.#finish(frame);
     else if (parent !== undefined && frame.low < parent.low) parent.low = frame.low;
-    if (parent !== undefined) {
-      if (frame.deps === undefined) addDep(parent, cell);
-      else addDeps(parent, frame.deps);
-    }
+    if (parent !== undefined) addDeps(parent, frame.deps ?? [cell]);
     return obj;
   }
 
   /** Closes a group: every member gets the root's dependency list. */
   #finish(root: Frame): void {
-    const deps = root.deps === undefined ? [root.cell] : [...root.deps];
+    const deps = [...(root.deps ?? [root.cell])];
     const vals = deps.map((dep) => dep.peek());
     const stack = this.#stack;
     let member: Frame;
@@ -186,10 +199,6 @@ export class Walker implements DenormalizeContext {
     this.#top = undefined;
     this.#depth = 0;
   }
-}
-
-function addDep(frame: Frame, cell: Cell): void {
-  (frame.deps ??= new Set([frame.cell])).add(cell);
 }
 
 function addDeps(frame: Frame, cells: Iterable<Cell>): void {

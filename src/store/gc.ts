@@ -40,36 +40,25 @@ const DEAD = Object.freeze({}) as Row;
 
 /** A walker that records every row and list it reaches. */
 class Marker extends Walker {
-  readonly #store: Store;
   readonly #marked: Set<object>;
 
   constructor(store: Store, args: readonly unknown[], marked: Set<object>) {
     super(store, args);
-    this.#store = store;
     this.#marked = marked;
   }
 
-  override entity(schema: EntityClass, pk: string): unknown {
-    const value = super.entity(schema, pk);
-    this.#mark(this.#store._table(schema._key)._cells.get(pk));
-    return value;
-  }
-
-  override all(schema: EntityClass): unknown[] | undefined {
-    const value = super.all(schema);
-    for (let cell = this.#store._table(schema._key)._head; cell !== undefined; cell = cell._next) this.#mark(cell);
+  // Every row a walk reaches goes through `_read` (`entity`, `all`, `_many`); a cached
+  // object stands for the rows it reached.
+  override _read(schema: EntityClass, cell: Cell): unknown {
+    const value = super._read(schema, cell);
+    this.#marked.add(cell);
+    for (const dep of cell._deps ?? []) this.#marked.add(dep);
     return value;
   }
 
   override list(collection: CollectionLike, argsKey: string): readonly unknown[] | undefined {
-    this.#marked.add(this.#store._list(collection.key, argsKey));
+    this.#marked.add(this._store._list(collection.key, argsKey));
     return super.list(collection, argsKey);
-  }
-
-  #mark(cell: Cell | undefined): void {
-    if (cell === undefined) return;
-    this.#marked.add(cell);
-    if (cell._deps !== undefined) for (const dep of cell._deps) this.#marked.add(dep);
   }
 }
 
@@ -125,6 +114,7 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean)
           // A row under an optimistic layer stays until the layer settles (its rollback needs it).
           if (now < cell._exp.t || marked.has(cell) || cell._over !== undefined || watched.has(cell)) continue;
           table._cells.delete(pk);
+          store._roots = new WeakMap();
           const row = cell.peek();
           if (row !== undefined && table._idx !== undefined) reindex(table, row, undefined);
           if (cell._member) {

@@ -2,6 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Controller, Entity, effect } from '../../src/index.js';
 import { Post, User, allUsers } from '../_fixtures/models.js';
+import { endpoint } from '../_fixtures/schema.js';
 
 const identity = suite('denormalize: identity');
 
@@ -154,6 +155,44 @@ chains('a cached child read by a new parent subscribes the parent to the child\'
   stop();
 });
 
+const lists = suite('denormalize: lists of entities');
+
+lists('a response list re-read after a nested write: one element changes, its reader runs once, identical writes notify nothing', () => {
+  const ctrl = new Controller();
+  const getBooks = endpoint('getBooks', [Book]);
+  ctrl.setResponse(getBooks, [
+    { id: 'b1', shelf: { id: 's1', owner: { id: 'o1', name: 'Ada' } } },
+    { id: 'b2', shelf: { id: 's2', owner: { id: 'o2', name: 'Bob' } } },
+    { id: 'b3', shelf: 's1' },
+  ]);
+  const books = ctrl.response(getBooks);
+  let runs = 0;
+  const stop = effect(() => {
+    books.value;
+    runs++;
+  });
+  const before = books.value as Book[];
+  ctrl.set(Owner, { id: 'o2', name: 'Bobby' });
+  const after = books.value as Book[];
+  assert.is(runs, 2);
+  assert.is.not(after, before);
+  assert.is(after[0], before[0]);
+  assert.is.not(after[1], before[1]);
+  assert.is(after[1].shelf!.owner!.name, 'Bobby');
+  assert.is(after[2], before[2]);
+  ctrl.set(Owner, { id: 'o2', name: 'Bobby' });
+  ctrl.setResponse(getBooks, [{ id: 'b1' }, { id: 'b2' }, { id: 'b3' }]);
+  assert.is(runs, 2, 'identical data notifies no one');
+  assert.is(books.value, after);
+  ctrl.setResponse(getBooks, [{ id: 'b3' }, { id: 'b4', shelf: 's2' }, { id: 'b1' }]);
+  assert.is(runs, 3);
+  const third = books.value as Book[];
+  assert.equal(third.map((b) => b.id), ['b3', 'b4', 'b1'], 'a new list is read anew, in its order');
+  assert.is(third[0], after[2]);
+  assert.is(third[1].shelf, after[1].shelf);
+  stop();
+});
+
 const aborts = suite('denormalize: a walk that throws');
 
 aborts('the error reaches the reader; the view recovers when the row changes; identity holds after', () => {
@@ -190,6 +229,7 @@ identity.run();
 cycles.run();
 missing.run();
 chains.run();
+lists.run();
 aborts.run();
 
 const lazy = suite('denormalize: Lazy fields');

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Controller, Endpoint, RestEndpoint, effect } from '../../src/index.js';
+import { Controller, Endpoint, Lazy, RestEndpoint, effect } from '../../src/index.js';
 import { FakeTimers } from '../_fixtures/fakeTimers.js';
 import { Post, User, allUsers, makeUsers, postCollection } from '../_fixtures/models.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
@@ -109,6 +109,37 @@ gc('a cached object whose nested row was dropped is rebuilt without it', async (
   assert.is(post.value!.author!.name, 'user 1', 'the author comes back with the next fetch');
   assert.is(runs, 2);
   stop();
+});
+
+gc('a stored list whose rows were dropped reads them as missing, then follows them back', () => {
+  ctrl.set(User, { id: 'u1', name: 'Ada', posts: [{ id: 'p1', title: 'one' }, { id: 'p2', title: 'two' }] });
+  const user = ctrl.query(User, { id: 'u1' });
+  assert.equal(user.value!.posts.map((p) => p.title), ['one', 'two']);
+  timers.advance(59_000);
+  ctrl.set(User, { id: 'u1', name: 'Ada L' }); // u1 lives on with the same list of post pks
+  assert.is(user.value!.posts[0], ctrl.get(Post, { id: 'p1' }));
+  timers.advance(2000);
+  assert.is(ctrl.gc(), 2, 'the two posts');
+  assert.equal(user.value!.posts, [], 'dropped rows are missing from the list, never stale objects');
+  ctrl.set(Post, { id: 'p2', title: 'back' });
+  assert.equal(user.value!.posts.map((p) => p.title), ['back']);
+  assert.is(user.value!.posts[0], ctrl.get(Post, { id: 'p2' }));
+});
+
+gc('a list read at the root of a view (Lazy) reads dropped rows as missing, then follows them back', () => {
+  const posts = new Lazy([Post]);
+  ctrl.set([Post], [{ id: 'p1', title: 'one' }, { id: 'p2', title: 'two' }]);
+  const view = ctrl.query(posts.query, ['p1', 'p2']);
+  const titles = () => (view.value as Post[]).map((p) => p.title);
+  assert.equal(titles(), ['one', 'two']);
+  ctrl.set(Post, { id: 'p1', title: 'uno' });
+  assert.equal(titles(), ['uno', 'two'], 'read again after a write');
+  timers.advance(61_000);
+  assert.is(ctrl.gc(), 2, 'the two posts');
+  assert.equal(view.value, [], 'dropped rows are missing, never stale objects');
+  ctrl.set(Post, { id: 'p2', title: 'back' });
+  assert.equal(titles(), ['back']);
+  assert.is((view.value as Post[])[0], ctrl.get(Post, { id: 'p2' }));
 });
 
 gc('placeholders of missing rows and lists and the cells of never-fetched keys are dropped', () => {
