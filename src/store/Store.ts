@@ -282,8 +282,9 @@ export class Store {
         // New rows are undone together, by one step for the table: no closure per row.
         const created: Cell[] = [];
         const { _ever, _cells } = table;
+        // (An adopted map stays the table's: its cells are placeholders then, as they are
+        // in a map that was not adopted.)
         this.#undo?.push(() => {
-          table._cells = _cells;
           for (const cell of created) {
             cell._stamp = 0;
             this._put(table, cell);
