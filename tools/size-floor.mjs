@@ -132,8 +132,7 @@ const CAPABILITIES = {
           `        if (endpoint.sideEffect || attempt >= (endpoint.retry ?? 0) || !(error instanceof Error) || (endpoint.errorPolicy ?? errorPolicy)(error) === "hard") {
           throw this.#fail(endpoint, key, error, stamp);
         }
-        const ms = endpoint.retryDelay?.(attempt) ?? Math.min(1e3 * 2 ** attempt, 3e4);
-        await new Promise((resolve) => this.#timers.setTimeout(resolve, ms));`,
+        await new Promise((resolve) => this.#timers.setTimeout(resolve, endpoint.retryDelay?.(attempt) ?? Math.min(1e3 * 2 ** attempt, 3e4)));`,
           '        throw this.#fail(endpoint, key, error, stamp);',
         ),
     },
