@@ -313,10 +313,13 @@ export class RestEndpoint<
         headers['content-type'] ??= 'application/json';
       }
     }
-    const init: RequestInit = { ...this.requestInit, method: this.method, headers: await this.getHeaders(headers) };
-    if (payload !== undefined) init.body = payload;
-    if (this.signal) init.signal = this.signal;
-    return init;
+    return {
+      ...this.requestInit,
+      method: this.method,
+      headers: await this.getHeaders(headers),
+      ...(payload !== undefined && { body: payload }),
+      ...(this.signal && { signal: this.signal }),
+    };
   }
 
   /**

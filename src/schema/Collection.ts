@@ -148,7 +148,8 @@ export class Collection<E extends typeof Entity = typeof Entity, S extends reado
   /** Schema protocol: the list for the args key; missing entities are left out. */
   denormalize(stored: unknown, ctx: DenormalizeContext): CollectionValue<E, S> {
     const list = ctx.list(this, String(stored));
-    return (list === undefined ? undefined : this._keyed ? ctx.unvisit(this.schema, list) : denormalizeArray(this._item, list, ctx)) as CollectionValue<E, S>;
+    // (A missing list stays `undefined` through either: no test of its own.)
+    return (this._keyed ? ctx.unvisit(this.schema, list) : denormalizeArray(this._item, list, ctx)) as CollectionValue<E, S>;
   }
 
   /** Schema protocol. */

@@ -339,7 +339,18 @@ export class Store {
           if (baseOf(cell) !== undefined) this._putBase(table, cell, undefined);
         }
       }
-      for (const { collection, write } of staging._collections) this.#writeList(collection, write, stamp);
+      for (const { collection, write } of staging._collections) {
+        for (const [list, mode] of this._ops(collection, write)) {
+          const prev = baseOf(list);
+          if (mode === 'set' || (mode === 'page' && prev === undefined)) {
+            if (stamp < list._stamp) continue;
+            this._save(list);
+            list._stamp = stamp;
+            list._args = write.args;
+            this._putList(list, write.items);
+          } else if (prev !== undefined) this._putList(list, edit(prev, write.items, mode));
+        }
+      }
       // A response takes the place of its own optimistic layer, in the same batch.
       const layer = this._layers.get(stamp);
       if (layer !== undefined) {
@@ -413,19 +424,6 @@ export class Store {
     const prev = over._base;
     this.#undo?.push(() => (over._base = prev));
     over._base = base;
-  }
-
-  #writeList(collection: CollectionLike, write: CollectionWrite, stamp: number): void {
-    for (const [list, mode] of this._ops(collection, write)) {
-      const prev = baseOf(list);
-      if (mode === 'set' || (mode === 'page' && prev === undefined)) {
-        if (stamp < list._stamp) continue;
-        this._save(list);
-        list._stamp = stamp;
-        list._args = write.args;
-        this._putList(list, write.items);
-      } else if (prev !== undefined) this._putList(list, edit(prev, write.items, mode));
-    }
   }
 
   /**
