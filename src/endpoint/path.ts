@@ -132,13 +132,9 @@ export function searchString(params: Readonly<Record<string, unknown>>, exclude:
   const search = new URLSearchParams();
   for (const key of keys.sort()) {
     if (exclude.has(key)) continue;
+    // An array is the key repeated; `undefined` (a member or the value) is left out.
     const value = params[key];
-    if (value === undefined) continue;
-    if (Array.isArray(value)) {
-      for (const item of value) if (item !== undefined) search.append(key, String(item));
-    } else {
-      search.append(key, String(value));
-    }
+    for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined) search.append(key, String(item));
   }
   return search.toString();
 }

@@ -43,12 +43,10 @@ export function stableStringify(value: unknown, depth = 0): string {
     return stableStringify((value as { toJSON(): unknown }).toJSON(), depth);
   }
   let out = '{';
-  let first = true;
   for (const k of Object.keys(value as object).sort()) {
     const v = (value as Record<string, unknown>)[k];
-    if (v === undefined) continue;
-    out += (first ? '' : ',') + JSON.stringify(k) + ':' + stableStringify(v, depth);
-    first = false;
+    // (A comma after the first member: `out` holds more than its brace.)
+    if (v !== undefined) out += (out.length > 1 ? ',' : '') + JSON.stringify(k) + ':' + stableStringify(v, depth);
   }
   return out + '}';
 }
