@@ -542,7 +542,8 @@ export class Controller {
     // The rest array is the method's own: popping the value leaves the arguments.
     let value: unknown = (argsAndValue as readonly unknown[] as unknown[]).pop();
     if (typeof value === 'function') value = value(this.#views.query(schema, argsAndValue as readonly unknown[]).peek());
-    const staging = new Staging(describeSchema(schema), argsAndValue as readonly unknown[]);
+    // Messages name the write `set(Key)` for an Entity, else `set`.
+    const staging = new Staging(typeof schema === 'function' ? `set(${schema._key})` : 'set', argsAndValue as readonly unknown[]);
     normalizeRoot(schema, value, staging);
     this.#batch(() => this.#store._commit(staging, ++this.#stamp, this.#clock() + DEFAULT_DATA_EXPIRY));
   }
@@ -792,9 +793,4 @@ function bindMethods(ctrl: Controller): void {
     const value = (ctrl as any)[name];
     if (typeof value === 'function' && name !== 'constructor') (ctrl as any)[name] = value.bind(ctrl);
   }
-}
-
-function describeSchema(schema: Schema): string {
-  if (typeof schema === 'function') return `set(${schema._key})`;
-  return 'set';
 }

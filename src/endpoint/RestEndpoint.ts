@@ -160,8 +160,8 @@ type Derived<P extends string, SP, M extends string, B, R, S extends Schema, One
 
 //#endregion
 
-const BODYLESS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
 const SAFE: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+const BODYLESS: ReadonlySet<string> = new Set([...SAFE, 'DELETE']);
 
 /**
  * An endpoint for a REST URL: path template, search parameters, method, body, and the
