@@ -56,6 +56,9 @@ export function denormalizeValue(schema: Schema, stored: unknown, ctx: Denormali
   return stored;
 }
 
+/** `[i]`, the path of an array's member after its array's: made once. */
+const SUFFIX: string[] = [];
+
 /** @internal Normalizes each member of an array; `null` and `undefined` members are left out. */
 export function normalizeArray(item: Schema, value: unknown, ctx: NormalizeContext, path: string, what: string): unknown[] {
   if (!Array.isArray(value)) {
@@ -66,7 +69,7 @@ export function normalizeArray(item: Schema, value: unknown, ctx: NormalizeConte
   const out = new Array(value.length);
   let n = 0;
   for (let i = 0; i < value.length; i++) {
-    const v = ctx.visit(item, value[i], `${path}[${i}]`);
+    const v = ctx.visit(item, value[i], path + (SUFFIX[i] ??= `[${i}]`));
     if (v != null) out[n++] = v;
   }
   out.length = n;

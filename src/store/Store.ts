@@ -272,8 +272,8 @@ export class Store {
    * `expiresAt` is how long the response vouches for its rows (see `Cell._exp`).
    */
   _commit(staging: Staging, stamp: number, expiresAt = 0): void {
-    // Unhooked (no change feed, no tab sharing), a row new to its table is stored directly.
-    const plain = this._put === Store.prototype._put && this._putBase === Store.prototype._putBase;
+    // (Tab sharing, which hooks `_putBase`, reads the staged pks after the commit.)
+    const plain = this._putBase === Store.prototype._putBase;
     batch(() => {
       for (const [key, rows] of staging._rows) {
         const table = this._table(key);
@@ -303,10 +303,7 @@ export class Store {
             created.push(cell);
             cell._stamp = stamp;
             cell._exp = exp;
-            if (!plain) return void this._putBase(table, cell, row, true);
-            if (table._idx !== undefined) reindex(table, undefined, row);
-            cell._member = true;
-            return table._join(cell);
+            return void this._putBase(table, cell, row, true);
           }
           this._save(cell);
           if (expiresAt > cell._exp.t) cell._exp = exp;
@@ -325,7 +322,7 @@ export class Store {
           if (next !== prev || cell._over !== undefined) this._putBase(table, cell, next);
         });
         // The new rows joined the membership: one bump for them all.
-        if (created.length) (table._ever = true), table._version.value++;
+        if (created.length) table._version.value++;
       }
       for (const [key, pks] of staging._removals) {
         const table = this._table(key);
