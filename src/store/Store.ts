@@ -272,8 +272,6 @@ export class Store {
    * `expiresAt` is how long the response vouches for its rows (see `Cell._exp`).
    */
   _commit(staging: Staging, stamp: number, expiresAt = 0): void {
-    // (Tab sharing, which hooks `_putBase`, reads the staged pks after the commit.)
-    const plain = this._putBase === Store.prototype._putBase;
     batch(() => {
       for (const [key, rows] of staging._rows) {
         const table = this._table(key);
@@ -292,8 +290,9 @@ export class Store {
           table._ever = _ever;
         });
         // The first rows of an empty table: the staged map becomes the table's, each row
-        // replaced by its cell (no second map grown entry by entry).
-        const cells = plain && _cells.size === 0 ? (table._cells = rows as unknown as Map<string, Cell>) : _cells;
+        // replaced by its cell (no second map grown entry by entry). A staging read after
+        // its commit holds cells, and later writes to the table: read it at once.
+        const cells = _cells.size ? _cells : (table._cells = rows as unknown as Map<string, Cell>);
         const exp = { t: expiresAt };
         // (`forEach`, not `for…of`: no entry array per row.)
         rows.forEach((row, pk) => {

@@ -157,6 +157,15 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
       } finally {
         recording = false;
       }
+      // The key and pk of each row it wrote, named now: a table first written by this
+      // commit keeps the staged map as its own, which later writes change.
+      for (const [key, pks] of rows.size ? [...staging._rows, ...staging._removals] : []) {
+        const cells = store._tables.get(key)?._cells;
+        for (const pk of pks.keys()) {
+          const w = rows.get(cells?.get(pk)!);
+          if (w !== undefined) Object.assign(w, { key, sub: pk });
+        }
+      }
     },
     _putBase(table, cell, base, fresh) {
       // A fresh cell already holds its new row (see Store._put).
@@ -190,18 +199,6 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
   function patch(now: Version): Pick<Message, 'rows' | 'converted' | 'lists' | 'responses'> {
     const out = { rows: {} as Record<string, Record<string, RowEntry>>, converted: {} as Record<string, string[]>, lists: {} as Record<string, Record<string, ListEntry>>, responses: {} as Record<string, Message['responses'][string]> };
     for (const [, stamp] of commits) remember(stamp, now);
-    // The key and pk of each row written, from the stagings (only when some row was).
-    const named = (key: string, pks: Iterable<string>) => {
-      const cells = store._tables.get(key)?._cells;
-      for (const pk of pks) {
-        const w = rows.get(cells?.get(pk)!);
-        if (w !== undefined) Object.assign(w, { key, sub: pk });
-      }
-    };
-    for (const [staging] of rows.size ? commits : []) {
-      for (const [key, staged] of staging._rows) named(key, staged.keys());
-      for (const [key, pks] of staging._removals) named(key, pks);
-    }
     const fields = new Map<string, Set<string>>();
     for (const [cell, w] of rows) {
       const base = baseOf(cell);

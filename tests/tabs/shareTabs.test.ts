@@ -269,6 +269,23 @@ loops('a patch applied is not sent on: one write, one message', async (ctx) => {
   assert.equal(Object.keys(ctx.seen[1].rows.Member), ['m1']);
 });
 
+loops('the first rows of a table and a later row of it, written in one task, travel in one patch, each under its pk', async (ctx) => {
+  const { a, b } = ctx;
+  // The first write finds the table empty (its staged rows become the table's), the second adds to it.
+  a.ctrl.set([Member], [
+    { id: 'n1', name: 'One', team: 't1', joined: '2026-05-01T00:00:00.000Z' },
+    { id: 'n2', name: 'Two', team: 't1', joined: '2026-05-02T00:00:00.000Z' },
+  ]);
+  a.ctrl.set(Member, { id: 'n3', name: 'Three', team: 't2', joined: '2026-05-03T00:00:00.000Z' });
+  await waitFor(() => b.ctrl.get(Member, { id: 'n3' }) !== undefined, 'the rows in B');
+  await spied(ctx, 1);
+  await quiet();
+  assert.is(ctx.seen.length, 1, 'one patch');
+  assert.equal(Object.keys(ctx.seen[0].rows.Member), ['n1', 'n2', 'n3']);
+  assert.equal(['n1', 'n2', 'n3'].map((id) => b.ctrl.get(Member, { id })!.name), ['One', 'Two', 'Three']);
+  assert.ok(b.ctrl.get(Member, { id: 'n2' })!.joined instanceof Date);
+});
+
 loops('an optimistic edit stays in its tab until the server answers; then the answer travels', async (ctx) => {
   const { a, b } = ctx;
   const { held, rename } = await optimistic(ctx);
