@@ -89,8 +89,11 @@ export class Walker implements DenormalizeContext {
   _many(schema: EntityClass, pks: readonly unknown[]): unknown[] {
     const table = this.#table(schema);
     const roots = this.#top === undefined ? this._store._roots : undefined;
-    const cells = roots?.get(pks) ?? pks.map((pk) => table._cell(String(pk)));
-    roots?.set(pks, cells);
+    let cells = roots?.get(pks);
+    if (!cells) {
+      cells = pks.map((pk) => table._cell(String(pk)));
+      roots?.set(pks, cells);
+    }
     // One array of the final size (a loop of `push` makes four on the way to 150 rows),
     // filtered only when a row is missing.
     const out = cells.map((cell) => this._read(schema, cell));

@@ -114,7 +114,6 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean)
           // A row under an optimistic layer stays until the layer settles (its rollback needs it).
           if (now < cell._exp.t || marked.has(cell) || cell._over !== undefined || watched.has(cell)) continue;
           table._cells.delete(pk);
-          store._roots = new WeakMap();
           const row = cell.peek();
           if (row !== undefined && table._idx !== undefined) reindex(table, row, undefined);
           if (cell._member) {
@@ -131,6 +130,8 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean)
         }
         if (left) table._version.value++;
       }
+      // Root lists keep their cells (Walker._many), which may have left their tables.
+      store._roots = new WeakMap();
       return dropped;
     }),
   );
