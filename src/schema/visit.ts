@@ -8,12 +8,10 @@ import { SchemaError, at, describe } from './SchemaError.js';
 import type { DenormalizeContext, NormalizeContext, Schema, SchemaClass } from './types.js';
 
 /**
- * @internal The static mark of Entity classes (`Entity[ENTITY] === true`, inherited):
- * code that only dispatches on schemas tells entities apart without importing the Entity
+ * @internal True for Entity classes, by their inherited static mark (`_isEntity`): code
+ * that only dispatches on schemas tells entities apart without importing the Entity
  * class, so an app that never uses Entity does not bundle it.
  */
-
-/** @internal True for Entity classes. */
 export function isEntity(schema: unknown): schema is typeof Entity {
   return typeof schema === 'function' && (schema as { _isEntity?: true })._isEntity === true;
 }
