@@ -31,6 +31,18 @@ class Doc extends Entity {
 }
 
 /** `{ id: n0, next: { id: n1, next: … } }`, `length` rows. */
+/** A row whose merge hook refuses every write over a stored row: it fails a response after its first writes. */
+class Strict extends Entity {
+  id = '';
+  pk() {
+    return this.id;
+  }
+  static override key = 'Strict';
+  static override mergeWithStore(): never {
+    throw new Error('merge refused');
+  }
+}
+
 function chain(length: number, prefix = 'n'): Record<string, unknown> {
   let node: Record<string, unknown> | undefined = undefined;
   for (let i = length - 1; i >= 0; i--) node = { id: `${prefix}${i}`, label: `#${i}`, next: node };
@@ -218,16 +230,6 @@ readers('new rows of a response whose merge hook throws are undone: no member, n
     static override key = 'Account';
     static override indexes = ['email'];
   }
-  class Strict extends Entity {
-    id = '';
-    pk() {
-      return this.id;
-    }
-    static override key = 'Strict';
-    static override mergeWithStore(): never {
-      throw new Error('merge refused');
-    }
-  }
   const signup = new RestEndpoint({ urlPrefix: server.url, path: '/signup', name: 'signup', schema: { accounts: [Account], strict: Strict } });
   // A request started before the failing response answers after it.
   let answer!: () => void;
@@ -272,16 +274,6 @@ readers('the first rows of an empty table, in a response whose merge hook throws
       return this.id;
     }
     static override key = 'Item';
-  }
-  class Strict extends Entity {
-    id = '';
-    pk() {
-      return this.id;
-    }
-    static override key = 'StrictItem';
-    static override mergeWithStore(): never {
-      throw new Error('merge refused');
-    }
   }
   ctrl.set(Strict, { id: 's' });
   // A reader of the whole table creates no row cell: the table stays empty until written.
