@@ -134,7 +134,7 @@ export class Source implements ChangeSink {
     } else {
       prev = row.o;
       // A row hidden by an optimistic removal keeps its place (as in `All`) for a rollback.
-      if (next === undefined && !cell._member) this.#rows.delete(cell);
+      if (next === undefined && !this._table._has(cell)) this.#rows.delete(cell);
       if (prev === next) return;
       if (next === undefined) {
         this.#unindex(row);

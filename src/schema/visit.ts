@@ -70,7 +70,7 @@ export function normalizeArray(item: Schema, value: unknown, ctx: NormalizeConte
     const v = ctx.visit(item, value[i], path + (SUFFIX[i] ??= `[${i}]`));
     if (v != null) out[n++] = v;
   }
-  out.length = n;
+  if (n < out.length) out.length = n;
   return out;
 }
 

@@ -27,6 +27,7 @@ export class Staging implements NormalizeContext {
   /** entity key → class, to detect two classes sharing one key. */
   readonly _classes = new Map<string, EntityClass>();
   #depth = 0;
+  readonly #byClass = new Map<EntityClass, Map<string, Row>>();
 
   constructor(source: string, args: readonly unknown[]) {
     this.source = source;
@@ -34,21 +35,25 @@ export class Staging implements NormalizeContext {
   }
 
   entity(schema: EntityClass, pk: string, row: Row): void {
-    const key = schema._key;
-    const known = this._classes.get(key);
-    if (known === undefined) this._classes.set(key, schema);
-    else if (known !== schema && !(schema.prototype instanceof known) && !(known.prototype instanceof schema)) {
-      throw new SchemaError(
-        (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
-          ? `${this.source}: two entity classes (${known.name}, ${schema.name}) share the key "${key}"; give each a distinct static key`
-          : `${this.source}: two entity classes share the key "${key}"`,
-      );
+    // Found by class: the key and its check are done once per class.
+    let rows = this.#byClass.get(schema);
+    if (rows === undefined) {
+      const key = schema._key;
+      const known = this._classes.get(key);
+      if (known === undefined) this._classes.set(key, schema);
+      else if (known !== schema && !(schema.prototype instanceof known) && !(known.prototype instanceof schema)) {
+        throw new SchemaError(
+          (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
+            ? `${this.source}: two entity classes (${known.name}, ${schema.name}) share the key "${key}"; give each a distinct static key`
+            : `${this.source}: two entity classes share the key "${key}"`,
+        );
+      }
+      this.#byClass.set(schema, (rows = ensure(this._rows, key, Map<string, Row>)));
     }
-    const rows = ensure(this._rows, key, Map<string, Row>);
     const prev = rows.get(pk);
     rows.set(pk, prev === undefined ? row : { ...prev, ...row });
     // Later wins within a response: a row written after its removal stands.
-    this._removals.get(key)?.delete(pk);
+    if (this._removals.size) this._removals.get(schema._key)?.delete(pk);
   }
 
   remove(schema: EntityClass, pk: string): void {

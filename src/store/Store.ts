@@ -88,8 +88,6 @@ export class Cell extends Signal<Row | undefined> {
   declare _seen: number;
   /** Optimistic layers over the row (see Layers.ts); `undefined` when none. */
   _over: Overlay | undefined;
-  /** Whether the cell is in its table's membership. */
-  _member = false;
   /** Neighbours in the table's membership list (first-stored order). */
   _prev: Cell | undefined;
   _next: Cell | undefined;
@@ -119,6 +117,11 @@ export class Table {
     return ensure(this._cells, pk, Cell);
   }
 
+  /** Whether a cell is in the membership. */
+  _has(cell: Cell): boolean {
+    return cell._prev !== undefined || this._head === cell;
+  }
+
   /** Appends a cell to the membership (`_leave` takes it out again). */
   _join(cell: Cell): void {
     this.#link(cell, this._tail, undefined);
@@ -131,6 +134,7 @@ export class Table {
     else _prev._next = _next;
     if (_next === undefined) this._tail = _prev;
     else _next._prev = _prev;
+    cell._prev = cell._next = undefined;
     // Undone in reverse order, the neighbours are again those it had.
     return () => this.#link(cell, _prev, _next);
   }
@@ -277,29 +281,29 @@ export class Store {
         const table = this._table(key);
         const schema = staging._classes.get(key);
         const hooked = schema?._hooked;
-        // New rows are undone together, by one step for the table: no closure per row.
-        const created: Cell[] = [];
         const { _ever, _cells } = table;
-        // (An adopted map stays the table's: its cells are placeholders then, as they are
-        // in a map that was not adopted.)
+        // The first rows of an empty table: the staged map becomes the table's, each row
+        // replaced by its cell (no second map grown entry by entry). A staging read after
+        // its commit holds cells, and later writes to the table: read it at once.
+        const cells = _cells.size ? _cells : (table._cells = rows as unknown as Map<string, Cell>);
+        // New rows are undone together, by one step for the table: no closure per row. (The
+        // cells of an adopted map are all new; it stays the table's, its cells placeholders
+        // then, as they are in a map that was not adopted.)
+        const created: Cell[] | undefined = cells === _cells ? [] : undefined;
         this.#undo?.push(() => {
-          for (const cell of created) {
+          for (const cell of created ?? cells.values()) {
             cell._stamp = 0;
             this._put(table, cell);
           }
           table._ever = _ever;
         });
-        // The first rows of an empty table: the staged map becomes the table's, each row
-        // replaced by its cell (no second map grown entry by entry). A staging read after
-        // its commit holds cells, and later writes to the table: read it at once.
-        const cells = _cells.size ? _cells : (table._cells = rows as unknown as Map<string, Cell>);
         const exp = { t: expiresAt };
         // (`forEach`, not `for…of`: no entry array per row.)
         rows.forEach((row, pk) => {
           let cell = cells === _cells ? _cells.get(pk) : undefined;
           if (cell === undefined) {
             cells.set(pk, (cell = new Cell(row)));
-            created.push(cell);
+            created?.push(cell);
             cell._stamp = stamp;
             cell._exp = exp;
             return void this._putBase(table, cell, row, true);
@@ -321,7 +325,7 @@ export class Store {
           if (next !== prev || cell._over !== undefined) this._putBase(table, cell, next);
         });
         // The new rows joined the membership: one bump for them all.
-        if (created.length) table._version.value++;
+        if (created === undefined || created.length) table._version.value++;
       }
       for (const [key, pks] of staging._removals) {
         const table = this._table(key);
@@ -383,10 +387,9 @@ export class Store {
     cell._sig.value = next;
     if (table._idx !== undefined) reindex(table, prev, next);
     const member = next !== undefined || cell._over?._base !== undefined;
-    const flip = member !== cell._member;
+    const flip = member !== table._has(cell);
     let back: (() => void) | undefined;
     if (flip) {
-      cell._member = member;
       if (member) table._join(cell), (table._ever = true);
       else back = table._leave(cell);
       // Several bumps inside one batch notify readers once; `_commit` bumps once for fresh rows.
@@ -396,7 +399,6 @@ export class Store {
     // is restored by `_commit`, which every row that joins in a transaction goes through.)
     if (!fresh) this.#undo?.push(() => {
       if (flip) {
-        cell._member = !member;
         back ? back() : table._leave(cell);
       }
       cell._sig.value = prev;

@@ -116,11 +116,9 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean)
           table._cells.delete(pk);
           const row = cell.peek();
           if (row !== undefined && table._idx !== undefined) reindex(table, row, undefined);
-          if (cell._member) {
+          if (table._has(cell)) {
             // O(1): the membership is a linked list (Store.ts).
             table._leave(cell);
-            cell._member = false;
-            cell._prev = cell._next = undefined;
             left = true;
           }
           cell.value = DEAD;

@@ -12,17 +12,17 @@ export function resetStore(store: Store): void {
   batch(() => {
     store._layers.clear();
     for (const table of store._tables.values()) {
+      // Membership cleared first, so `_put` finds no cell to take out of it.
+      table._head = table._tail = undefined;
       for (const cell of table._cells.values()) {
         cell._over = undefined;
-        cell._member = false;
         cell._prev = cell._next = undefined;
         cell._stamp = 0;
         cell._exp = NEVER;
-        // Through `_put`, so live queries hear of it (Changes.ts); membership is cleared below.
+        // Through `_put`, so live queries hear of it (Changes.ts); membership was cleared above.
         store._put(table, cell);
       }
       for (const sig of table._idx?.values() ?? []) sig.value = undefined;
-      table._head = table._tail = undefined;
       table._ever = false;
       table._version.value++;
     }
