@@ -21,6 +21,8 @@ export function share<T>(prev: unknown, next: T, depth = 0): T {
     if (Array.isArray(prev) && prev.length === next.length) {
       let same = true;
       for (let i = 0; i < next.length; i++) {
+        // (Members already shared, rows of a list mostly, are passed over without a call.)
+        if (prev[i] === next[i]) continue;
         const v = share(prev[i], next[i], depth);
         if (v !== prev[i]) same = false;
         if (v !== next[i] && !Object.isFrozen(next)) next[i] = v;
