@@ -134,16 +134,23 @@ const DEFAULT_ERROR_EXPIRY = 1_000;
 /** Default interval between garbage-collection sweeps, in ms. */
 const DEFAULT_GC_INTERVAL = 300_000;
 
+/** Clears the sweep timer of a collected Controller (see sweepEvery). */
+const sweeps = new FinalizationRegistry<() => void>((stop) => stop());
+
 /**
  * Sweeps `ctrl` every `every` ms while something else holds it: the timer holds the
  * Controller only weakly (a Controller made per server request is freed with its request)
- * and stops once it is collected. `unref`: the sweep never keeps a Node process alive
- * (browsers and fake timers have none).
+ * and is cleared once it is collected, by the finalizer (a server making a Controller per
+ * request keeps no timer per past request), or else by the next tick. `unref`: the sweep
+ * never keeps a Node process alive (browsers and fake timers have none).
  */
-function sweepEvery(ref: WeakRef<Controller>, timers: Timers, every: number): void {
+function sweepEvery(ctrl: Controller, timers: Timers, every: number): void {
+  const ref = new WeakRef(ctrl);
+  const stop = () => timers.clearInterval(handle);
   // `gc()` returns a count, never nullish: `??` clears the timer only once `ref` is empty.
-  const handle = timers.setInterval(() => ref.deref()?.gc() ?? timers.clearInterval(handle), every) as { unref?(): void };
+  const handle = timers.setInterval(() => ref.deref()?.gc() ?? stop(), every) as { unref?(): void };
   handle?.unref?.();
+  sweeps.register(ctrl, stop);
 }
 
 /** A key shown on screen: what to refetch it with, and its expiry watch. */
@@ -185,7 +192,7 @@ export class Controller {
     this.#listen('focus', options.focus ?? focusTrigger());
     this.#listen('online', options.online ?? onlineTrigger());
     const every = options.gcInterval ?? DEFAULT_GC_INTERVAL;
-    if (every > 0) sweepEvery(new WeakRef(this), timers, every);
+    if (every > 0) sweepEvery(this, timers, every);
     this.#run = options.fetch ?? ((endpoint, args) => endpoint.fetch(...args));
     this.#onError = options.onError ?? ((error) => console.error(error));
     bindMethods(this);

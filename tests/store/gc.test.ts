@@ -4,7 +4,7 @@ import { Controller, Endpoint, Lazy, RestEndpoint, effect } from '../../src/inde
 import { FakeTimers } from '../_fixtures/fakeTimers.js';
 import { Post, User, allUsers, makeUsers, postCollection } from '../_fixtures/models.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
-import { collectUntil } from '../_fixtures/time.js';
+import { collectUntil, sleep } from '../_fixtures/time.js';
 
 let server: TestServer;
 let users = makeUsers(100);
@@ -219,9 +219,27 @@ gc('the sweep timer does not keep a Controller alive: a dropped one is collected
     weak = new WeakRef(dropped);
   })();
   assert.equal(clock.intervals(), [700]);
-  await collectUntil(() => weak!.deref() === undefined, 'the dropped Controller collected');
+  // Cleared by the finalizer, before any tick: a server making a Controller per request
+  // keeps no timer per past request.
+  await collectUntil(() => weak!.deref() === undefined && clock.intervals().length === 0, 'the dropped Controller collected and its interval cleared');
+  assert.equal(clock.intervals(), []);
+});
+
+gc('a collected Controller whose finalizer has not run yet: its next tick clears the interval', async () => {
+  const clock = new FakeTimers();
+  let weak: WeakRef<Controller> | undefined;
+  (() => {
+    weak = new WeakRef(new Controller({ timers: clock, gcInterval: 700 }));
+  })();
+  // A later job: the WeakRef made in this one no longer keeps its target.
+  await sleep(0);
+  const collect = (globalThis as { gc?: () => void }).gc!;
+  collect();
+  collect();
+  // Finalizers run in a task of their own: this tick comes before it.
   clock.advance(700);
-  assert.equal(clock.intervals(), [], 'the first tick after it was collected clears the interval');
+  assert.equal(clock.intervals(), [], 'the tick found the Controller gone and cleared the interval');
+  assert.is(weak!.deref(), undefined);
 });
 
 gc.run();
