@@ -207,7 +207,7 @@ export class Endpoint<A extends readonly any[] = any[], R = any, S extends Schem
    *   when there is a schema (`getTodo {"id":"1"} Todo`).
    */
   key(...args: A): string {
-    return withShape(`${this.name} ${argsKey(args, this.name)}`, this.schema);
+    return bareKey(this, args, () => withShape(`${this.name} ${argsKey(args, this.name)}`, this.schema));
   }
 
   /**
@@ -228,6 +228,20 @@ export class Endpoint<A extends readonly any[] = any[], R = any, S extends Schem
   _ownOptions(): Record<string, unknown> {
     return { ...this } as Record<string, unknown>;
   }
+}
+
+const bare = new WeakMap<object, string>();
+
+/**
+ * @internal An endpoint's key: `make()`, made once for an endpoint called without
+ * arguments. (A key built anew is a new string, hashed anew by every lookup: most of a
+ * warm read.)
+ */
+export function bareKey(endpoint: object, args: readonly unknown[], make: () => string): string {
+  if (args.length) return make();
+  let key = bare.get(endpoint);
+  if (key === undefined) bare.set(endpoint, (key = make()));
+  return key;
 }
 
 /**

@@ -28,7 +28,7 @@
 import type { Collection, CollectionAddition } from '../schema/Collection.js';
 import type { EntityInput, Schema } from '../schema/types.js';
 import type { Values } from '../schema/Values.js';
-import { defineOwn, Endpoint, withShape, type EndpointOptions, type SameTypeOptions } from './Endpoint.js';
+import { bareKey, defineOwn, Endpoint, withShape, type EndpointOptions, type SameTypeOptions } from './Endpoint.js';
 import { isPlain } from '../util/equal.js';
 import { NetworkError } from './NetworkError.js';
 import { compilePath, searchString, unsendable, type PathParams } from './path.js';
@@ -289,7 +289,7 @@ export class RestEndpoint<
    * schemas (compared by structure) give equal keys; the body and `process` are not part of it.
    */
   override key(...args: RestArgs<P, SP, M, B>): string {
-    return withShape(`${this.method} ${this.url(...args)}`, this.schema);
+    return bareKey(this, args, () => withShape(`${this.method} ${this.url(...args)}`, this.schema));
   }
 
   /**

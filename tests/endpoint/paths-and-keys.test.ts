@@ -77,6 +77,24 @@ keys('two anonymous Endpoints are two cache entries: the second gets its own dat
   assert.is(ctrl.response(first).value, 'first');
 });
 
+keys('without arguments an endpoint keeps one key; extend() gives its own, and a missing parameter throws every time', () => {
+  const list = new RestEndpoint({ urlPrefix: server.url, path: '/posts', name: 'list' });
+  const byUser = list.extend({ path: '/users/:id/posts' });
+  for (let i = 0; i < 2; i++) {
+    assert.is(list.key(), `GET ${server.url}/posts`);
+    assert.is(list.extend({ path: '/users/posts' }).key(), `GET ${server.url}/users/posts`);
+    assert.throws(() => (byUser.key as () => string)(), /list: missing path parameter "id"/);
+  }
+  // Arguments that key to nothing and arguments that key to something, after the bare key.
+  assert.is(list.key({} as never), list.key());
+  assert.is(list.key({ page: 2 } as never), `GET ${server.url}/posts?page=2`);
+  const plain = new Endpoint(async () => 1, { name: 'plain' });
+  assert.is(plain.key(), 'plain ');
+  assert.is(plain.key(), 'plain ');
+  assert.is(plain.extend({ name: 'other' }).key(), 'other ');
+  assert.is((plain.key as (...a: unknown[]) => string)({ id: 1 }), 'plain {"id":1}');
+});
+
 keys('NaN, null, Infinity, -Infinity and functions as arguments get distinct keys', async () => {
   let calls = 0;
   const ep = new Endpoint(async (x: unknown) => `${++calls}:${String(x)}`, { name: 'ep' });
