@@ -28,6 +28,7 @@
 import type { CollectionLike, DenormalizeContext, EntityClass, Schema } from '../schema/types.js';
 import { denormalizeValue } from '../schema/visit.js';
 import { SchemaError } from '../schema/SchemaError.js';
+import { DEV } from '../util/equal.js';
 import { indexOf } from './indexes.js';
 import type { Cell, Row, Store, Table } from './Store.js';
 
@@ -171,7 +172,7 @@ export class Walker implements DenormalizeContext {
       this.#top = parent;
       this.#depth--;
     }
-    if ((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production') Object.freeze(obj);
+    if (DEV) Object.freeze(obj);
     if (frame.low === index) this.#finish(frame);
     else if (parent !== undefined && frame.low < parent.low) parent.low = frame.low;
     if (parent !== undefined) addDeps(parent, frame.deps ?? [cell]);

@@ -8,7 +8,7 @@
  * with `===`. When nothing differs the previous result itself is returned, and the
  * computed signal does not notify its readers.
  */
-import { isPlain, MAX_DEPTH } from '../util/equal.js';
+import { DEV, isPlain, MAX_DEPTH } from '../util/equal.js';
 
 /**
  * @internal Below `MAX_DEPTH` levels nothing is shared (payload depth must not decide
@@ -29,7 +29,7 @@ export function share<T>(prev: unknown, next: T, depth = 0): T {
       }
       if (same) return prev as T;
     }
-    if ((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production' && !Object.isFrozen(next)) Object.freeze(next);
+    if (DEV && !Object.isFrozen(next)) Object.freeze(next);
     return next;
   }
   if (isPlain(next)) {
@@ -48,7 +48,7 @@ export function share<T>(prev: unknown, next: T, depth = 0): T {
       for (const _ in prev) count--;
       if (same && count === 0) return prev as T;
     }
-    if ((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production' && !Object.isFrozen(next)) Object.freeze(next);
+    if (DEV && !Object.isFrozen(next)) Object.freeze(next);
   }
   return next;
 }
