@@ -105,6 +105,12 @@ export class Table {
   _tail: Cell | undefined;
   /** Bumped once per batch in which the membership changed. */
   readonly _version = new Signal(0);
+  /**
+   * Bumped by each write of a member's value (a row joining or leaving bumps `_version`):
+   * a view of `All` reads it instead of each of its rows (one source, not one per row).
+   * Watched, it keeps the table's rows from garbage collection, as the rows' own signals do.
+   */
+  readonly _written = new Signal(0, WATCH);
   /** Whether any row of this key was ever stored. */
   _ever = false;
   /** Unique indexes (see indexes.ts): `field\0value` → pk signal; built on first use. */
@@ -388,6 +394,8 @@ export class Store {
     if (table._idx !== undefined) reindex(table, prev, next);
     const member = next !== undefined || cell._over?._base !== undefined;
     const flip = member !== table._has(cell);
+    // (A row joining or leaving bumps `_version`, which a view of `All` reads as well.)
+    flip || table._written.value++;
     let back: (() => void) | undefined;
     if (flip) {
       if (member) table._join(cell), (table._ever = true);
@@ -402,6 +410,7 @@ export class Store {
         back ? back() : table._leave(cell);
       }
       cell._sig.value = prev;
+      flip || table._written.value++;
       if (table._idx !== undefined) reindex(table, next, prev);
     });
     return 1;

@@ -101,20 +101,29 @@ export class Walker implements DenormalizeContext {
     return out.includes(undefined) ? out.filter((v) => v !== undefined) : out;
   }
 
+  /**
+   * Every row of a table, in first-stored order. At the root of a view the rows' own
+   * signals are not read: the view reads the table's `_written` instead, one source for
+   * 10k rows (what a row reached in other rows is still read row by row).
+   */
   all(schema: EntityClass): unknown[] | undefined {
     const table = this.#table(schema);
     table._version.value; // subscribe to membership
+    const own = this.#top === undefined && (table._written.value, true);
     if (!table._ever) return undefined;
     const out: unknown[] = [];
     for (let cell = table._head; cell !== undefined; cell = cell._next) {
-      const v = this._read(schema, cell);
+      const v = this._read(schema, cell, own);
       if (v !== undefined) out.push(v);
     }
     return out;
   }
 
-  /** @internal The denormalized object of a cell: cached when its rows did not change, else built. */
-  _read(schema: EntityClass, cell: Cell): unknown {
+  /**
+   * @internal The denormalized object of a cell: cached when its rows did not change, else
+   * built. `own`: the walk follows the cell's table (`all`), so the cell itself is peeked.
+   */
+  _read(schema: EntityClass, cell: Cell, own?: boolean): unknown {
     const parent = this.#top;
     const frame = cell._frame as Frame | undefined;
     if (frame !== undefined && frame.walker === this) {
@@ -123,11 +132,11 @@ export class Walker implements DenormalizeContext {
       return frame.obj;
     }
     const cached = cell._obj;
-    if (cached !== undefined && (cell._seen === this.#id || this.#valid(cell))) {
+    if (cached !== undefined && (cell._seen === this.#id || this.#valid(cell, own))) {
       if (parent !== undefined) addDeps(parent, cell._deps!);
       return cached;
     }
-    const row = cell.value;
+    const row = own ? cell.peek() : cell.value;
     if (row === undefined) {
       if (parent !== undefined) addDeps(parent, [cell]);
       return undefined;
@@ -143,12 +152,12 @@ export class Walker implements DenormalizeContext {
     return this._store._list(collection.key, argsKey)._sig.value;
   }
 
-  /** Reads every row the cached object reached; true when none changed. */
-  #valid(cell: Cell): boolean {
+  /** Reads every row the cached object reached (`own`: the cell itself peeked); true when none changed. */
+  #valid(cell: Cell, own?: boolean): boolean {
     const deps = cell._deps!;
     const vals = cell._vals!;
     for (let i = 0; i < deps.length; i++) {
-      if (deps[i].value !== vals[i]) return false;
+      if ((own && deps[i] === cell ? cell.peek() : deps[i].value) !== vals[i]) return false;
     }
     cell._seen = this.#id;
     return true;

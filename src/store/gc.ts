@@ -107,8 +107,9 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean)
         }
       }
       for (const table of store._tables.values()) {
-        // A live query follows every row of its table, like a view of `All`.
-        if (store._live?.has(table)) continue;
+        // A live query follows every row of its table, as a view of `All` does (which reads
+        // the table's `_written`, not each row).
+        if (store._live?.has(table) || watched.has(table._written)) continue;
         let left = false;
         for (const [pk, cell] of table._cells) {
           // A row under an optimistic layer stays until the layer settles (its rollback needs it).

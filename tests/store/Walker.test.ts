@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Controller, Entity, effect } from '../../src/index.js';
+import { All, Controller, Entity, Invalidate, Query, effect } from '../../src/index.js';
 import { Post, User, allUsers } from '../_fixtures/models.js';
 import { endpoint } from '../_fixtures/schema.js';
 
@@ -190,6 +190,49 @@ lists('a response list re-read after a nested write: one element changes, its re
   assert.equal(third.map((b) => b.id), ['b3', 'b4', 'b1'], 'a new list is read anew, in its order');
   assert.is(third[0], after[2]);
   assert.is(third[1].shelf, after[1].shelf);
+  stop();
+});
+
+lists('a view of All follows each of its rows and what they reach; writes elsewhere and identical writes do not re-run it', () => {
+  const ctrl = new Controller();
+  ctrl.set([Book], [
+    { id: 'b1', shelf: { id: 's1', owner: { id: 'o1', name: 'Ada' } } },
+    { id: 'b2', shelf: { id: 's2', owner: { id: 'o2', name: 'Bob' } } },
+  ]);
+  ctrl.set(Owner, { id: 'o3', name: 'Cy' });
+  const allBooks = new All(Book);
+  let computed = 0;
+  const view = ctrl.query(new Query(allBooks, (books) => (computed++, books)));
+  let runs = 0;
+  const stop = effect(() => {
+    view.value;
+    runs++;
+  });
+  const first = view.value as Book[];
+  assert.is(computed, 1);
+  // A book itself (its own row), then a row it reaches (an owner), change the view.
+  ctrl.set(Book, { id: 'b2', title: 'Two' });
+  assert.is(runs, 2);
+  const second = view.value as Book[];
+  assert.is(second[0], first[0], 'the untouched book keeps its object');
+  assert.is((second[1] as Book & { title: string }).title, 'Two');
+  ctrl.set(Owner, { id: 'o1', name: 'Ada L.' });
+  assert.is(runs, 3);
+  assert.is((view.value as Book[])[0].shelf!.owner!.name, 'Ada L.');
+  assert.is((view.value as Book[])[1], second[1]);
+  // An owner no book reaches, and identical writes: nothing re-runs, nothing recomputes.
+  const before = computed;
+  ctrl.set(Owner, { id: 'o3', name: 'Cyd' });
+  ctrl.set(Book, { id: 'b2', title: 'Two' });
+  ctrl.set(Owner, { id: 'o1', name: 'Ada L.' });
+  assert.is(runs, 3);
+  assert.is(computed, before, 'the view did not even recompute');
+  // A book joins, then one leaves: the membership.
+  ctrl.set(Book, { id: 'b3', shelf: 's2' });
+  assert.equal((view.value as Book[]).map((b) => b.id), ['b1', 'b2', 'b3']);
+  ctrl.set(new Invalidate(Book), { id: 'b1' });
+  assert.equal((view.value as Book[]).map((b) => b.id), ['b2', 'b3']);
+  assert.is(runs, 5);
   stop();
 });
 

@@ -85,6 +85,25 @@ gc('a live view keeps what it reaches; unwatched, a held view reads the dropped 
   assert.is(meta.value.fetchedAt, 5000, 'the held meta follows the key');
 });
 
+gc('a mounted view of All keeps every row of its table, expired or not; unmounted, they go', async () => {
+  await ctrl.fetch(getUsers());
+  // The response is dropped first: only the view can keep the rows.
+  ctrl.invalidate(getUsers());
+  const all = ctrl.query(allUsers);
+  let runs = 0;
+  const stop = effect(() => {
+    all.value;
+    runs++;
+  });
+  timers.advance(2000);
+  assert.is(ctrl.gc(), 1, 'the response only: the mounted view keeps its 100 rows');
+  assert.is(all.value!.length, 100);
+  assert.is(runs, 1);
+  stop();
+  assert.is(ctrl.gc(), 100, 'unmounted, the expired rows go');
+  assert.is(all.value!.length, 0);
+});
+
 gc('a cached object whose nested row was dropped is rebuilt without it', async () => {
   const getPost = new RestEndpoint({ urlPrefix: server.url, path: '/post', schema: Post, dataExpiryLength: 100 });
   server.route('GET', '/post', (_req, res) => json(res, 200, { id: 'p1', title: 'first', author: { id: 'u1', name: 'Ada' } }));
