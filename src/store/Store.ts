@@ -56,7 +56,14 @@ export class Cell extends Signal<Row | undefined> {
   /** A row new to its table is created holding its value: no write, no notification. */
   constructor(row?: Row) {
     super(row, WATCH);
+    this._now = row;
   }
+  /**
+   * The signal's value, kept beside it by every write (`Store._put`, gc): read without a
+   * subscription at the cost of a field, where `peek()` costs a call (a view of `All` reads
+   * 10k rows this way on each recomputation).
+   */
+  declare _now: Row | undefined;
   /**
    * The row's signal: the cell itself, for code shared with `ListCell` / `ResultCell`
    * (`baseOf`, `Store._save`). Code that knows it holds a `Cell` reads the cell directly
@@ -86,8 +93,11 @@ export class Cell extends Signal<Row | undefined> {
   declare _frame: unknown;
   /** Id of the last walk that found `_obj` valid. */
   declare _seen: number;
-  /** Optimistic layers over the row (see Layers.ts); `undefined` when none. */
-  _over: Overlay | undefined;
+  /**
+   * Optimistic layers over the row (see Layers.ts); `undefined` when none. Declared only:
+   * the first layer over the row adds it.
+   */
+  declare _over: Overlay | undefined;
   /** Neighbours in the table's membership list (first-stored order). */
   _prev: Cell | undefined;
   _next: Cell | undefined;
@@ -386,11 +396,11 @@ export class Store {
    */
   _put(table: Table, cell: Cell, next?: Row, fresh?: boolean): number {
     // A fresh cell was created holding `next`: it held nothing before.
-    const prev = fresh ? undefined : cell._sig.peek();
+    const prev = fresh ? undefined : cell._now;
     // Equal data writes nothing (rule 2); a layer folded or dropped makes new, equal objects.
     if (next === prev || (next !== undefined && prev !== undefined && equalFields(next, prev))) return 0;
     // (No write to a fresh cell: it holds `next` already.)
-    cell._sig.value = next;
+    cell._sig.value = cell._now = next;
     if (table._idx !== undefined) reindex(table, prev, next);
     const member = next !== undefined || cell._over?._base !== undefined;
     const flip = member !== table._has(cell);
@@ -409,7 +419,7 @@ export class Store {
       if (flip) {
         back ? back() : table._leave(cell);
       }
-      cell._sig.value = prev;
+      cell._sig.value = cell._now = prev;
       flip || table._written.value++;
       if (table._idx !== undefined) reindex(table, next, prev);
     });

@@ -136,7 +136,7 @@ export class Walker implements DenormalizeContext {
       if (parent !== undefined) addDeps(parent, cell._deps!);
       return cached;
     }
-    const row = own ? cell.peek() : cell.value;
+    const row = own ? cell._now : cell.value;
     if (row === undefined) {
       if (parent !== undefined) addDeps(parent, [cell]);
       return undefined;
@@ -157,7 +157,7 @@ export class Walker implements DenormalizeContext {
     const deps = cell._deps!;
     const vals = cell._vals!;
     for (let i = 0; i < deps.length; i++) {
-      if ((own && deps[i] === cell ? cell.peek() : deps[i].value) !== vals[i]) return false;
+      if ((own && deps[i] === cell ? cell._now : deps[i].value) !== vals[i]) return false;
     }
     cell._seen = this.#id;
     return true;
@@ -191,7 +191,7 @@ export class Walker implements DenormalizeContext {
   /** Closes a group: every member gets the root's dependency list. */
   #finish(root: Frame): void {
     const deps = [...(root.deps ?? [root.cell])];
-    const vals = deps.map((dep) => dep.peek());
+    const vals = deps.map((dep) => dep._now);
     const stack = this.#stack;
     let member: Frame;
     do {

@@ -122,7 +122,7 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean)
             table._leave(cell);
             left = true;
           }
-          cell.value = DEAD;
+          cell.value = cell._now = DEAD;
           // (Only on a cell that was read: the cache fields are added by the first read.)
           if (cell._obj !== undefined) cell._obj = cell._deps = cell._vals = undefined;
           dropped++;
