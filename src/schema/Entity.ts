@@ -57,9 +57,14 @@ export abstract class Entity {
   /** The unique id of this row (string or number). */
   abstract pk(parent?: unknown, key?: string, args?: readonly unknown[]): string | number | undefined;
 
-  /** Name rows are stored under: `static key`, else the class name. */
+  /**
+   * Name rows are stored under: `static key`, else the class name. A class with neither
+   * (an anonymous class expression) is refused: two of them would share one table.
+   */
   static get _key(): string {
-    return this.key || this.name;
+    const key = this.key || this.name;
+    if (!key) throw new SchemaError('an Entity class without a name needs a static key');
+    return key;
   }
 
   /**

@@ -187,6 +187,39 @@ errors('a value that is not an object, a string or a number is a SchemaError nam
   assert.is(nested.path, '.author');
 });
 
+errors('an anonymous entity class without a static key is refused, not stored under an empty key beside another', () => {
+  const ctrl = new Controller();
+  // Class expressions passed inline have no name: two of them would share one table.
+  const [First, Second] = [0, 1].map(
+    () =>
+      class extends Entity {
+        id = '';
+        pk() {
+          return this.id;
+        }
+      },
+  );
+  assert.is(First.name, '');
+  for (const Anonymous of [First, Second]) {
+    assert.match(schemaError(() => ctrl.set(Anonymous, { id: '1' })).message, 'an Entity class without a name needs a static key');
+    assert.match(schemaError(() => endpoint('getThing', Anonymous).key()).message, 'static key');
+  }
+  // With a static key it is an entity like any other.
+  const [Keyed] = [0].map(
+    () =>
+      class extends Entity {
+        id = '';
+        pk() {
+          return this.id;
+        }
+        static override key = 'Keyed';
+      },
+  );
+  assert.is(Keyed.name, '');
+  ctrl.set(Keyed, { id: '1' });
+  assert.is(ctrl.get(Keyed, { id: '1' })!.id, '1');
+});
+
 errors('a row without a usable pk (missing, empty, NaN, an object) is a SchemaError', () => {
   const ctrl = new Controller();
   class Num extends Entity {
