@@ -80,9 +80,10 @@ const CAPABILITIES = {
       'controller/Controller.js': (s) => {
         s = rep(s, 'import { sweep } from "../store/gc.js";');
         s = rep(s, 'const DEFAULT_GC_INTERVAL = 3e5;');
+        s = rep(s, 'const sweeps = new FinalizationRegistry((stop) => stop());');
         s = cut(s, 'function sweepEvery(');
         s = rep(s, 'const every = options.gcInterval ?? DEFAULT_GC_INTERVAL;');
-        s = rep(s, 'if (every > 0) sweepEvery(new WeakRef(this), timers, every);');
+        s = rep(s, 'if (every > 0) sweepEvery(this, timers, every);');
         return cut(s, '  gc() {');
       },
       // The watched set exists for the sweep only: cells without signal options.
@@ -90,6 +91,7 @@ const CAPABILITIES = {
         s = cut(s, 'const WATCH = {');
         s = rep(s, 'const watched = /* @__PURE__ */ new Set();');
         s = rep(s, 'super(row, WATCH);', 'super(row);');
+        s = rep(s, '_ay = new Signal(0, WATCH);', '_ay = new Signal(0);');
         s = rep(s, '_a = new Signal(void 0, WATCH);\n  _b', '_a = new Signal(void 0);\n  _b');
         s = rep(s, '_a = new Signal(void 0, WATCH);\n  _d = new Signal(emptyMeta, WATCH);', '_a = new Signal(void 0);\n  _d = new Signal(emptyMeta);');
         return rep(rep(s, '  WATCH,\n'), '  watched\n');
