@@ -114,7 +114,7 @@ export class Source implements ChangeSink {
 
   /** The pk of a row's cell: from the row itself, else looked up (pks built from a parent). */
   #pk(cell: Cell): string {
-    const row = cell.peek();
+    const row = cell._now;
     const pk = row === undefined ? undefined : this.#entity.pk(row);
     if (pk !== undefined && this._table._cells.get(pk) === cell) return pk;
     for (const [key, other] of this._table._cells) if (other === cell) return key;
@@ -124,7 +124,7 @@ export class Source implements ChangeSink {
   /** Reads a row again and pushes the difference to `sinks`. */
   #update(cell: Cell, walker: Walker, sinks: readonly Sink[] = []): void {
     let row = this.#rows.get(cell);
-    const next = cell.peek() === undefined ? undefined : walker.entity(this.#entity, row?.k ?? this.#pk(cell));
+    const next = cell._now === undefined ? undefined : walker.entity(this.#entity, row?.k ?? this.#pk(cell));
     let prev: unknown;
     if (row === undefined) {
       if (next === undefined) return;

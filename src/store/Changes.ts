@@ -53,7 +53,7 @@ export class Changes {
     store._live = changes._logs;
     const put = store._put;
     store._put = function (table, cell, next, fresh) {
-      const before = fresh ? undefined : cell.peek();
+      const before = fresh ? undefined : cell._now;
       const written = put.call(this, table, cell, next, fresh);
       if (written) changes._log(table, cell, before);
       return written;
@@ -90,7 +90,7 @@ export class Changes {
     if (log === undefined) return;
     for (let i = 0; i < log.length; i += 2) {
       const cell = log[i] as Cell;
-      fn(cell, log[i + 1] as Row | undefined, cell.peek());
+      fn(cell, log[i + 1] as Row | undefined, cell._now);
     }
   }
 

@@ -341,7 +341,7 @@ export class Store {
           if (next !== prev || cell._over !== undefined) this._putBase(table, cell, next);
         });
         // The new rows joined the membership: one bump for them all.
-        if (created === undefined || created.length) table._version.value++;
+        if (created?.length !== 0) table._version.value++;
       }
       for (const [key, pks] of staging._removals) {
         const table = this._table(key);

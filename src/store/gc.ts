@@ -49,8 +49,8 @@ class Marker extends Walker {
 
   // Every row a walk reaches goes through `_read` (`entity`, `all`, `_many`); a cached
   // object stands for the rows it reached.
-  override _read(schema: EntityClass, cell: Cell): unknown {
-    const value = super._read(schema, cell);
+  override _read(schema: EntityClass, cell: Cell, own?: boolean): unknown {
+    const value = super._read(schema, cell, own);
     this.#marked.add(cell);
     for (const dep of cell._deps ?? []) this.#marked.add(dep);
     return value;
@@ -115,7 +115,7 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean)
           // A row under an optimistic layer stays until the layer settles (its rollback needs it).
           if (now < cell._exp.t || marked.has(cell) || cell._over !== undefined || watched.has(cell)) continue;
           table._cells.delete(pk);
-          const row = cell.peek();
+          const row = cell._now;
           if (row !== undefined && table._idx !== undefined) reindex(table, row, undefined);
           if (table._has(cell)) {
             // O(1): the membership is a linked list (Store.ts).

@@ -15,7 +15,7 @@ export function indexOf(table: Table, schema: EntityClass, field: string, value:
   if (table._idx === undefined) {
     table._idx = new Map();
     table._schema = schema;
-    for (const cell of table._cells.values()) reindex(table, undefined, cell.peek());
+    for (const cell of table._cells.values()) reindex(table, undefined, cell._now);
   }
   return slot(table, field, value).value;
 }

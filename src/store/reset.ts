@@ -15,7 +15,8 @@ export function resetStore(store: Store): void {
       // Membership cleared first, so `_put` finds no cell to take out of it.
       table._head = table._tail = undefined;
       for (const cell of table._cells.values()) {
-        cell._over = undefined;
+        // (Declared only: a cell that never had a layer is left without the field.)
+        cell._over &&= undefined;
         cell._prev = cell._next = undefined;
         cell._stamp = 0;
         cell._exp = NEVER;
