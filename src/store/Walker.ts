@@ -28,7 +28,7 @@
 import type { CollectionLike, DenormalizeContext, EntityClass, Schema } from '../schema/types.js';
 import { denormalizeValue } from '../schema/visit.js';
 import { SchemaError } from '../schema/SchemaError.js';
-import { DEV } from '../util/equal.js';
+import { DEV } from '../util/dev.js';
 import { indexOf } from './indexes.js';
 import type { Cell, Row, Store, Table } from './Store.js';
 

@@ -8,7 +8,8 @@
  * with `===`. When nothing differs the previous result itself is returned, and the
  * computed signal does not notify its readers.
  */
-import { DEV, isPlain, MAX_DEPTH } from '../util/equal.js';
+import { DEV } from '../util/dev.js';
+import { isPlain, MAX_DEPTH } from '../util/equal.js';
 
 /**
  * @internal Below `MAX_DEPTH` levels nothing is shared (payload depth must not decide

@@ -13,12 +13,6 @@
 /** @internal Levels compared before values count as different. */
 export const MAX_DEPTH = 500;
 
-/**
- * @internal A development build: read once (`process.env` is slow to read in Node, about
- * 0.1 µs); bundlers fold it.
- */
-export const DEV = (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production';
-
 /** @internal True for an object literal (its prototype is `Object.prototype`). */
 export function isPlain(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
