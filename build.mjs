@@ -9,7 +9,15 @@ import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const peers = ['@preact/signals-core', 'solid-js', 'solid-js/*', 'preact', 'preact/*', '@preact/signals'];
-export const entries = { index: 'src/index.ts', 'solid/index': 'src/solid/index.ts', 'preact/index': 'src/preact/index.ts', 'live/index': 'src/live/index.ts', 'persist/index': 'src/persist/index.ts', 'tabs/index': 'src/tabs/index.ts', 'ssr/index': 'src/ssr/index.ts' };
+export const entries = {
+  index: 'src/index.ts',
+  'solid/index': 'src/solid/index.ts',
+  'preact/index': 'src/preact/index.ts',
+  'live/index': 'src/live/index.ts',
+  'persist/index': 'src/persist/index.ts',
+  'tabs/index': 'src/tabs/index.ts',
+  'ssr/index': 'src/ssr/index.ts',
+};
 
 /** Internal property names and their short forms in dist (tools/mangle.json). */
 export const mangled = JSON.parse(readFileSync(new URL('./tools/mangle.json', import.meta.url), 'utf8')).names;
@@ -32,7 +40,9 @@ await build({
   logLevel: 'warning',
 });
 if (!process.argv.includes('--no-types')) {
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
+    stdio: 'inherit',
+  });
 }
 if (existsSync('tools/size.mjs')) await (await import('./tools/size.mjs')).checkSize({ entries, peers });
 if (existsSync('playground/build.mjs')) await (await import('./playground/build.mjs')).buildPlayground();

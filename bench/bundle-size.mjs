@@ -20,10 +20,31 @@ const ours = await measureEntries(await packageEntries());
 const signalsCore = await bundleSize({ contents: `export * from '@preact/signals-core';` });
 const typical = ours.find((m) => m.name === 'typical');
 const vanilla = ours.find((m) => m.name === 'index');
-s.value({ case: 'typical import', peer: 'signal-cache', variant: `{ ${TYPICAL_IMPORT.join(', ')} }`, unit: 'B gz', value: typical.gzip, note: `with @preact/signals-core (${signalsCore.gzip} B alone)` });
-s.value({ case: 'vanilla entry', peer: 'signal-cache', variant: 'signal-cache + @preact/signals-core', unit: 'B gz', value: vanilla.gzip, note: `of which @preact/signals-core alone is ${signalsCore.gzip} B` });
+s.value({
+  case: 'typical import',
+  peer: 'signal-cache',
+  variant: `{ ${TYPICAL_IMPORT.join(', ')} }`,
+  unit: 'B gz',
+  value: typical.gzip,
+  note: `with @preact/signals-core (${signalsCore.gzip} B alone)`,
+});
+s.value({
+  case: 'vanilla entry',
+  peer: 'signal-cache',
+  variant: 'signal-cache + @preact/signals-core',
+  unit: 'B gz',
+  value: vanilla.gzip,
+  note: `of which @preact/signals-core alone is ${signalsCore.gzip} B`,
+});
 for (const m of ours.filter((m) => m.name !== 'index' && m.name !== 'typical')) {
-  s.value({ case: `binding ${m.name.split('/')[0]}`, peer: 'signal-cache', variant: m.name, unit: 'B gz', value: m.gzip, note: m.counts });
+  s.value({
+    case: `binding ${m.name.split('/')[0]}`,
+    peer: 'signal-cache',
+    variant: m.name,
+    unit: 'B gz',
+    value: m.gzip,
+    note: m.counts,
+  });
 }
 
 const peers = [
@@ -32,7 +53,8 @@ const peers = [
     variant: '@data-client/core + @data-client/rest',
     contents: `export * from '@data-client/core'; export * from '@data-client/rest';`,
     typical: `export { Controller } from '@data-client/core'; export { Entity, RestEndpoint, Query, schema } from '@data-client/rest';`,
-    typicalVariant: '{ Controller } core + { Entity, RestEndpoint, Query, schema } rest (All, Collection live in schema)',
+    typicalVariant:
+      '{ Controller } core + { Entity, RestEndpoint, Query, schema } rest (All, Collection live in schema)',
   },
   {
     peer: 'tanstack',
@@ -60,6 +82,10 @@ for (const p of peers) {
 const dcSize = s.rows.find((r) => r.peer === 'data-client' && r.case === 'vanilla entry').value;
 // Issue 8's budgets: the whole entry ≤ 11,000 B (three quarters of data-client's core+rest,
 // 14,623 B when set), the typical import ≤ 6.5 KiB.
-s.check('signal-cache vanilla ≤ 11,000 B (¾ of data-client core+rest)', vanilla.gzip <= 11000, `${vanilla.gzip} B vs ${dcSize} B`);
+s.check(
+  'signal-cache vanilla ≤ 11,000 B (¾ of data-client core+rest)',
+  vanilla.gzip <= 11000,
+  `${vanilla.gzip} B vs ${dcSize} B`,
+);
 s.check('signal-cache typical import ≤ 6.5 KiB', typical.gzip <= 6656, `${typical.gzip} B`);
 s.report();

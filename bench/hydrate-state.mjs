@@ -24,7 +24,11 @@ import { canon, flat, long500 } from './_lib/fixtures.mjs';
 import * as sc from './_lib/signal-cache.mjs';
 import * as dc from './_lib/data-client.mjs';
 
-const s = new Scenario({ id: 'W21', title: 'dehydrate and hydrate FLAT-10k and LONG-500 (JSON text)', file: 'hydrate-state.mjs' });
+const s = new Scenario({
+  id: 'W21',
+  title: 'dehydrate and hydrate FLAT-10k and LONG-500 (JSON text)',
+  file: 'hydrate-state.mjs',
+});
 
 const newController = () => new sc.Controller({ gcInterval: 0 });
 const newClient = () => new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, gcTime: Infinity } } });
@@ -81,7 +85,9 @@ function peersOf(set) {
       empty: newClient,
       hydrate: parsedInto(tqHydrate),
       read: (client) => client.getQueryData(set.tq),
-      fresh: (client) => client.getQueryState(set.tq)?.status === 'success' && !client.getQueryCache().find({ queryKey: set.tq }).isStale(),
+      fresh: (client) =>
+        client.getQueryState(set.tq)?.status === 'success' &&
+        !client.getQueryCache().find({ queryKey: set.tq }).isStale(),
     },
   ];
 }
@@ -114,7 +120,15 @@ function measure(set, tasks) {
     });
   }
   tasks.forEach((t, i) => {
-    s.value({ case: t.case, peer: t.peer, variant: t.variant, unit: 'ops/s', value: Math.max(...rounds[i]), median: median(rounds[i]), rounds: rounds[i] });
+    s.value({
+      case: t.case,
+      peer: t.peer,
+      variant: t.variant,
+      unit: 'ops/s',
+      value: Math.max(...rounds[i]),
+      median: median(rounds[i]),
+      rounds: rounds[i],
+    });
   });
   sink = undefined;
 }
@@ -132,7 +146,10 @@ for (const set of DATASETS) {
     s.gate(`${p.peer}: ${set.name} read after hydrate is the data`, canon(p.read(restored)) === expected);
     s.gate(`${p.peer}: ${set.name} hydrated data is fresh`, p.fresh(restored));
     if (p.peer === 'signal-cache') {
-      s.gate(`signal-cache: ${set.name} dehydrating the hydrated cache gives the same text`, p.dehydrate(restored) === text);
+      s.gate(
+        `signal-cache: ${set.name} dehydrating the hydrated cache gives the same text`,
+        p.dehydrate(restored) === text,
+      );
     }
     const size = Buffer.byteLength(text);
     bytes.set(`${set.name} ${p.peer}`, size);
@@ -157,6 +174,8 @@ for (const row of s.rows.filter((r) => r.unit === 'ops/s')) {
 for (const set of DATASETS) {
   const ours = bytes.get(`${set.name} signal-cache`);
   const tq = bytes.get(`${set.name} tanstack`);
-  s.note(`${set.name} bytes: signal-cache ${ours}, data-client ${bytes.get(`${set.name} data-client`)}, TanStack ${tq} (${(ours / tq).toFixed(2)}× TanStack's)`);
+  s.note(
+    `${set.name} bytes: signal-cache ${ours}, data-client ${bytes.get(`${set.name} data-client`)}, TanStack ${tq} (${(ours / tq).toFixed(2)}× TanStack's)`,
+  );
 }
 s.report();

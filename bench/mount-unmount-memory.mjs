@@ -25,22 +25,52 @@ if (process.env.W20_CHILD === '1') {
   const s = new Scenario({ id: 'W20', title: 'memory: mount and unmount for hours', file: 'mount-unmount-memory.mjs' });
   const out = await new Promise((resolve, reject) => {
     let text = '';
-    const child = spawn(process.execPath, ['--conditions=browser', '--expose-gc', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-      env: { ...process.env, W20_CHILD: '1' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--conditions=browser', '--expose-gc', fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+      {
+        env: { ...process.env, W20_CHILD: '1' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     child.stdout.on('data', (chunk) => (text += chunk));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(text.trim().split('\n').pop())) : reject(new Error(`W20 child exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(text.trim().split('\n').pop()))
+        : reject(new Error(`W20 child exited with ${code}`)),
+    );
   });
   const variant = `${out.mounts.toLocaleString('en')} mounts each of views, Solid and Preact components`;
-  s.value({ case: 'heap growth before ctrl.gc()', peer: 'signal-cache', variant, unit: '%', value: out.beforeSweep * 100 });
-  s.value({ case: 'heap growth after ctrl.gc()', peer: 'signal-cache', variant, unit: '%', value: out.afterSweep * 100 });
+  s.value({
+    case: 'heap growth before ctrl.gc()',
+    peer: 'signal-cache',
+    variant,
+    unit: '%',
+    value: out.beforeSweep * 100,
+  });
+  s.value({
+    case: 'heap growth after ctrl.gc()',
+    peer: 'signal-cache',
+    variant,
+    unit: '%',
+    value: out.afterSweep * 100,
+  });
   s.value({ case: 'cells dropped by the sweep', peer: 'signal-cache', variant, unit: 'cells', value: out.dropped });
   for (const [kind, bytes] of Object.entries(out.firstPass)) {
-    s.value({ case: `first ${kind} mount of every id, per row`, peer: 'signal-cache', variant: 'kept while the row lives', unit: 'B/row', value: bytes });
+    s.value({
+      case: `first ${kind} mount of every id, per row`,
+      peer: 'signal-cache',
+      variant: 'kept while the row lives',
+      unit: 'B/row',
+      value: bytes,
+    });
   }
   s.gate('every mounted reader saw its row (or undefined for a missing id)', out.ok);
-  s.gate('heap after ctrl.gc() within 5% of the start', out.afterSweep <= 0.05, `${(out.afterSweep * 100).toFixed(2)}%`);
+  s.gate(
+    'heap after ctrl.gc() within 5% of the start',
+    out.afterSweep <= 0.05,
+    `${(out.afterSweep * 100).toFixed(2)}%`,
+  );
   s.note(`start heap ${(out.start / 1e6).toFixed(1)} MB with ${N} rows; live views after unmount: ${out.views}.`);
   s.report();
 }
@@ -54,7 +84,8 @@ async function heap() {
   }
   let used = 0;
   for (const space of getHeapSpaceStatistics()) {
-    if (space.space_name !== 'code_space' && space.space_name !== 'code_large_object_space') used += space.space_used_size;
+    if (space.space_name !== 'code_space' && space.space_name !== 'code_large_object_space')
+      used += space.space_used_size;
   }
   return used;
 }
@@ -62,7 +93,16 @@ async function heap() {
 async function measure() {
   const { Window } = await import('happy-dom');
   const window = new Window({ url: 'http://localhost/' });
-  for (const name of ['document', 'Node', 'Text', 'Element', 'HTMLElement', 'DocumentFragment', 'Event', 'MutationObserver']) {
+  for (const name of [
+    'document',
+    'Node',
+    'Text',
+    'Element',
+    'HTMLElement',
+    'DocumentFragment',
+    'Event',
+    'MutationObserver',
+  ]) {
     globalThis[name] = window[name];
   }
   globalThis.window = window;
@@ -130,7 +170,14 @@ async function measure() {
   function preact(ids) {
     for (let i = 0; i < ids.length; i += BATCH) {
       const root = document.createElement('div');
-      preactRender(h(PreactProvider, { controller: ctrl }, ids.slice(i, i + BATCH).map((id) => h(PreactRow, { id }))), root);
+      preactRender(
+        h(
+          PreactProvider,
+          { controller: ctrl },
+          ids.slice(i, i + BATCH).map((id) => h(PreactRow, { id })),
+        ),
+        root,
+      );
       preactRender(null, root);
     }
   }

@@ -33,7 +33,10 @@ const nzProject = new nz.Entity('projects', { buildTypes: [nzBuildType] });
 
   const { result, entities } = nzNormalize(data, [nzProject]);
   s.gate('normalizr: normalizes LONG-500', canon(nzDenormalize(result, [nzProject], entities)) === expected);
-  s.gate('normalizr: 500 entities', Object.keys(entities.projects).length + Object.keys(entities.buildTypes).length === 500);
+  s.gate(
+    'normalizr: 500 entities',
+    Object.keys(entities.projects).length + Object.keys(entities.buildTypes).length === 500,
+  );
 
   const cache = ap.createCache();
   cache.writeQuery({ query: ap.PROJECTS, data: apolloData });

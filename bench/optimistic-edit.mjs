@@ -29,7 +29,11 @@ import * as sc from './_lib/signal-cache.mjs';
 import * as dc from './_lib/data-client.mjs';
 import * as tq from './_lib/tanstack.mjs';
 
-const s = new Scenario({ id: 'W16', title: 'optimistic edit of one row of FLAT-10k, 1000 views mounted', file: 'optimistic-edit.mjs' });
+const s = new Scenario({
+  id: 'W16',
+  title: 'optimistic edit of one row of FLAT-10k, 1000 views mounted',
+  file: 'optimistic-edit.mjs',
+});
 const N = 10_000;
 const VIEWS = 1000;
 const rows = flat(N);
@@ -111,10 +115,15 @@ async function dcCycle(ok) {
 const client = tq.createClient();
 client.setQueryData(['rows'], rows);
 const tqObservers = viewed.map((i, v) =>
-  tq.observe(client, ['rows'], (list) => list[i], () => {
-    if (v === T) changedT.tanstack++;
-    else others.tanstack++;
-  }),
+  tq.observe(
+    client,
+    ['rows'],
+    (list) => list[i],
+    () => {
+      if (v === T) changedT.tanstack++;
+      else others.tanstack++;
+    },
+  ),
 );
 const withName = (list, name) => {
   const next = list.slice();
@@ -137,7 +146,8 @@ async function tqCycle(ok) {
   const name = nextName();
   const done = tqMutation.mutate({ name });
   await null;
-  if (tqObservers[T].observer.getCurrentResult().data.name !== name) throw new Error('tanstack: the optimistic value did not show');
+  if (tqObservers[T].observer.getCurrentResult().data.name !== name)
+    throw new Error('tanstack: the optimistic value did not show');
   try {
     await done;
   } catch {
@@ -150,16 +160,34 @@ async function tqCycle(ok) {
 const scBefore = scViews.map((v) => v.peek());
 await scCycle(true);
 await scCycle(false);
-s.gate('signal-cache: apply + settle + apply + rollback re-run only view T (3 times: apply, apply, rollback)', scRuns.runs === 3 && scRuns.perView[T] === 3, `runs=${scRuns.runs}`);
-s.gate('signal-cache: other views keep their objects', scViews.every((v, i) => i === T || v.peek() === scBefore[i]));
+s.gate(
+  'signal-cache: apply + settle + apply + rollback re-run only view T (3 times: apply, apply, rollback)',
+  scRuns.runs === 3 && scRuns.perView[T] === 3,
+  `runs=${scRuns.runs}`,
+);
+s.gate(
+  'signal-cache: other views keep their objects',
+  scViews.every((v, i) => i === T || v.peek() === scBefore[i]),
+);
 s.gate('signal-cache: shape after rollback', canon(scViews[T].peek()) === canon({ ...target, name: names[0] }));
 await dcCycle(true);
 await dcCycle(false);
-s.gate('data-client: only view T changes', others.dataClient === 0 && changedT.dataClient >= 3, `T=${changedT.dataClient} others=${others.dataClient}`);
-s.gate('data-client: shape after rollback', canon(dcStore.read(dc.getRow, { id: target.id })) === canon({ ...target, name: names[0] }));
+s.gate(
+  'data-client: only view T changes',
+  others.dataClient === 0 && changedT.dataClient >= 3,
+  `T=${changedT.dataClient} others=${others.dataClient}`,
+);
+s.gate(
+  'data-client: shape after rollback',
+  canon(dcStore.read(dc.getRow, { id: target.id })) === canon({ ...target, name: names[0] }),
+);
 await tqCycle(true);
 await tqCycle(false);
-s.gate('tanstack: only observer T is notified', others.tanstack === 0 && changedT.tanstack >= 3, `T=${changedT.tanstack} others=${others.tanstack}`);
+s.gate(
+  'tanstack: only observer T is notified',
+  others.tanstack === 0 && changedT.tanstack >= 3,
+  `T=${changedT.tanstack} others=${others.tanstack}`,
+);
 //#endregion
 
 //#region measure
@@ -179,7 +207,12 @@ async function rate(cycle, ok, ms) {
 const peers = [
   { peer: 'signal-cache', variant: 'getOptimisticResponse layer, 1000 effects', cycle: scCycle },
   { peer: 'data-client', variant: 'getOptimisticResponse, 1000 views re-read', cycle: dcCycle },
-  { peer: 'tanstack', variant: 'onMutate + setQueryData + rollback, 1000 observers', cycle: tqCycle, note: 'not normalized: one list query, views select a row' },
+  {
+    peer: 'tanstack',
+    variant: 'onMutate + setQueryData + rollback, 1000 observers',
+    cycle: tqCycle,
+    note: 'not normalized: one list query, views select a row',
+  },
 ];
 const cases = [
   { name: 'apply + settle', ok: true },
@@ -196,12 +229,28 @@ for (const c of cases) {
   }
   peers.forEach((p, i) => {
     const best = Math.max(...results[i]);
-    s.value({ case: c.name, peer: p.peer, variant: p.variant, unit: 'ops/s', value: best, rounds: results[i], note: p.note ?? '' });
+    s.value({
+      case: c.name,
+      peer: p.peer,
+      variant: p.variant,
+      unit: 'ops/s',
+      value: best,
+      rounds: results[i],
+      note: p.note ?? '',
+    });
   });
 }
-s.gate('signal-cache: no other view re-ran over the timed run', scRuns.runs === scRuns.perView[T], `runs=${scRuns.runs} T=${scRuns.perView[T]}`);
+s.gate(
+  'signal-cache: no other view re-ran over the timed run',
+  scRuns.runs === scRuns.perView[T],
+  `runs=${scRuns.runs} T=${scRuns.perView[T]}`,
+);
 s.gate('data-client: no other view changed over the timed run', others.dataClient === 0, `others=${others.dataClient}`);
-s.gate('tanstack: no other observer was notified over the timed run', others.tanstack === 0, `others=${others.tanstack}`);
+s.gate(
+  'tanstack: no other observer was notified over the timed run',
+  others.tanstack === 0,
+  `others=${others.tanstack}`,
+);
 //#endregion
 
 s.report();

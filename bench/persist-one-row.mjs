@@ -141,7 +141,10 @@ async function scStore(storage) {
     },
     /** Stores an equal copy of the list response (a refetch that found nothing new); returns the ms until saved. */
     async refetchEqual() {
-      ctrl.setResponse(sc.getRows, rows.map((row) => ({ ...row })));
+      ctrl.setResponse(
+        sc.getRows,
+        rows.map((row) => ({ ...row })),
+      );
       return saved(() => persister.flush());
     },
   };
@@ -163,7 +166,10 @@ async function tsStore(persister, settle) {
       return saved(() => persistQueryClientSave({ queryClient: client, persister }).then(settle));
     },
     async refetchEqual() {
-      client.setQueryData(['rows'], rows.map((row) => ({ ...row })));
+      client.setQueryData(
+        ['rows'],
+        rows.map((row) => ({ ...row })),
+      );
       return saved(() => persistQueryClientSave({ queryClient: client, persister }).then(settle));
     },
   };
@@ -207,8 +213,14 @@ const microtask = () => new Promise((resolve) => queueMicrotask(resolve));
   const ours = await scStore(mem.storage);
   const web = countingWebStorage();
   const theirs = await tsStore(createSyncStoragePersister({ storage: web.storage, throttleTime: 0 }), microtask);
-  s.gate('signal-cache: the 10k rows are saved', [...mem.inner.data.keys()].filter((id) => id.startsWith('r\0Row\0')).length === N);
-  s.gate('tanstack: the 10k rows are saved', JSON.parse(web.items.get('REACT_QUERY_OFFLINE_CACHE')).clientState.queries[0].state.data.length === N);
+  s.gate(
+    'signal-cache: the 10k rows are saved',
+    [...mem.inner.data.keys()].filter((id) => id.startsWith('r\0Row\0')).length === N,
+  );
+  s.gate(
+    'tanstack: the 10k rows are saved',
+    JSON.parse(web.items.get('REACT_QUERY_OFFLINE_CACHE')).clientState.queries[0].state.data.length === N,
+  );
   collect();
   const results = [
     ['signal-cache', 'persist + memoryStorage', await measure(ours, mem.counter)],
@@ -218,18 +230,37 @@ const microtask = () => new Promise((resolve) => queueMicrotask(resolve));
   const last = ours.ctrl.get(sc.Row, { id: rows[((ROUNDS - 1) * 7919) % N].id });
   const check = new sc.Controller({ gcInterval: 0 });
   await persist(check, mem.inner).restored;
-  s.gate('signal-cache: a new Controller restores the last write', check.get(sc.Row, { id: last.id })?.score === last.score);
+  s.gate(
+    'signal-cache: a new Controller restores the last write',
+    check.get(sc.Row, { id: last.id })?.score === last.score,
+  );
   s.gate('signal-cache: and the list response', check.getResponse(sc.getRows)?.length === N);
   s.gate('signal-cache: one entry per one-row write', results[0][2].puts === 1, `${results[0][2].puts} puts`);
   for (const [peer, variant, r] of results) {
-    s.value({ case: 'one-row write, memory: time', peer, variant, unit: 'ops/s', value: r.value, median: r.median, rounds: r.rounds });
+    s.value({
+      case: 'one-row write, memory: time',
+      peer,
+      variant,
+      unit: 'ops/s',
+      value: r.value,
+      median: r.median,
+      rounds: r.rounds,
+    });
   }
   for (const [peer, variant, r] of results) {
     s.value({ case: 'one-row write, memory: bytes written', peer, variant, unit: 'B', value: r.bytes });
   }
-  s.note(`bytes per one-row write: signal-cache ${results[0][2].bytes} B in ${results[0][2].puts} entry; TanStack ${results[1][2].bytes} B in ${results[1][2].puts} item (${(results[1][2].bytes / results[0][2].bytes).toFixed(0)}×)`);
-  s.note(`median time to save a one-row write: signal-cache ${(1000 / results[0][2].median).toFixed(3)} ms, TanStack ${(1000 / results[1][2].median).toFixed(1)} ms (${(results[0][2].median / results[1][2].median).toFixed(0)}×)`);
-  s.check('signal-cache writes under 1/1000 of the bytes', results[0][2].bytes * 1000 < results[1][2].bytes, `${results[0][2].bytes} B vs ${results[1][2].bytes} B`);
+  s.note(
+    `bytes per one-row write: signal-cache ${results[0][2].bytes} B in ${results[0][2].puts} entry; TanStack ${results[1][2].bytes} B in ${results[1][2].puts} item (${(results[1][2].bytes / results[0][2].bytes).toFixed(0)}×)`,
+  );
+  s.note(
+    `median time to save a one-row write: signal-cache ${(1000 / results[0][2].median).toFixed(3)} ms, TanStack ${(1000 / results[1][2].median).toFixed(1)} ms (${(results[0][2].median / results[1][2].median).toFixed(0)}×)`,
+  );
+  s.check(
+    'signal-cache writes under 1/1000 of the bytes',
+    results[0][2].bytes * 1000 < results[1][2].bytes,
+    `${results[0][2].bytes} B vs ${results[1][2].bytes} B`,
+  );
 
   // A refetch of the 10k list that finds nothing new: signal-cache saves the response's
   // meta and one expiry entry (the 10k row ids), TanStack the whole cache again.
@@ -238,9 +269,21 @@ const microtask = () => new Promise((resolve) => queueMicrotask(resolve));
     ['signal-cache', 'persist + memoryStorage', await measure(ours, mem.counter, 'refetchEqual')],
     ['tanstack', 'persistQueryClientSave + sync storage persister', await measure(theirs, web.counter, 'refetchEqual')],
   ];
-  s.gate('signal-cache: a refetch of equal data writes two entries (meta, expiry)', refetch[0][2].puts === 2, `${refetch[0][2].puts} puts`);
+  s.gate(
+    'signal-cache: a refetch of equal data writes two entries (meta, expiry)',
+    refetch[0][2].puts === 2,
+    `${refetch[0][2].puts} puts`,
+  );
   for (const [peer, variant, r] of refetch) {
-    s.value({ case: 'refetch of equal 10k list, memory: time', peer, variant, unit: 'ops/s', value: r.value, median: r.median, rounds: r.rounds });
+    s.value({
+      case: 'refetch of equal 10k list, memory: time',
+      peer,
+      variant,
+      unit: 'ops/s',
+      value: r.value,
+      median: r.median,
+      rounds: r.rounds,
+    });
   }
   for (const [peer, variant, r] of refetch) {
     s.value({ case: 'refetch of equal 10k list, memory: bytes written', peer, variant, unit: 'B', value: r.bytes });
@@ -262,9 +305,19 @@ const microtask = () => new Promise((resolve) => queueMicrotask(resolve));
     ['tanstack', 'persistQueryClientSave + one IndexedDB key', await measure(theirs, tp.counter)],
   ];
   for (const [peer, variant, r] of results) {
-    s.value({ case: 'one-row write, IndexedDB (fake): time', peer, variant, unit: 'ops/s', value: r.value, median: r.median, rounds: r.rounds });
+    s.value({
+      case: 'one-row write, IndexedDB (fake): time',
+      peer,
+      variant,
+      unit: 'ops/s',
+      value: r.value,
+      median: r.median,
+      rounds: r.rounds,
+    });
   }
-  s.note(`IndexedDB (fake-indexeddb): signal-cache ${results[0][2].puts} put of ${results[0][2].bytes} B per write; TanStack ${results[1][2].puts} put of ${results[1][2].bytes} B`);
+  s.note(
+    `IndexedDB (fake-indexeddb): signal-cache ${results[0][2].puts} put of ${results[0][2].bytes} B per write; TanStack ${results[1][2].puts} put of ${results[1][2].bytes} B`,
+  );
 }
 
 s.report();

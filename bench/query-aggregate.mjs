@@ -41,7 +41,10 @@ const scToggleResponse = () => {
 };
 s.gate('signal-cache: count', view.value === admins && ctrl.get(scCount) === admins, `${view.value}`);
 s.gate('signal-cache: count after a toggle', scToggle() === afterToggle && scToggle() === admins);
-s.gate('signal-cache: count after a setResponse toggle', scToggleResponse() === afterToggle && scToggleResponse() === admins);
+s.gate(
+  'signal-cache: count after a setResponse toggle',
+  scToggleResponse() === afterToggle && scToggleResponse() === admins,
+);
 
 // data-client
 const store = dc.createStore();
@@ -87,13 +90,21 @@ s.task({
 s.task({ case: 'nothing changed', peer: 'signal-cache', variant: 'get(query)', op: () => ctrl.get(scCount) });
 s.task({ case: 'nothing changed', peer: 'signal-cache', variant: 'held view.value', op: () => view.value });
 s.task({ case: 'nothing changed', peer: 'data-client', variant: 'getResponse(Query)', op: () => store.read(dcCount) });
-s.task({ case: 'nothing changed', peer: 'tanstack', variant: 'getCurrentResult', op: () => observer.getCurrentResult().data });
+s.task({
+  case: 'nothing changed',
+  peer: 'tanstack',
+  variant: 'getCurrentResult',
+  op: () => observer.getCurrentResult().data,
+});
 
 s.run();
 s.gate('signal-cache: count after the timed run', ctrl.get(scCount) === (a & 1 ? afterToggle : admins));
 
 // Live counts at 10k and 100k.
-const liveAdmins = sc.live(sc.Person).where((p) => p.isAdmin).count();
+const liveAdmins = sc
+  .live(sc.Person)
+  .where((p) => p.isAdmin)
+  .count();
 const queryAdmins = new sc.Query(new sc.All(sc.Person), countAdmins);
 for (const n of [10_000, 100_000]) {
   const rows = people(n);
@@ -117,11 +128,23 @@ for (const n of [10_000, 100_000]) {
     c.set(sc.Person, { id, isAdmin: flips[j++ & 1] });
     return queryView.value;
   };
-  s.gate(`signal-cache live: ${label}`, liveView.value === total && liveToggle() === after && liveToggle() === total, `${liveView.value}`);
-  s.gate(`signal-cache Query: ${label}`, queryView.value === total && queryToggle() === after && queryToggle() === total);
+  s.gate(
+    `signal-cache live: ${label}`,
+    liveView.value === total && liveToggle() === after && liveToggle() === total,
+    `${liveView.value}`,
+  );
+  s.gate(
+    `signal-cache Query: ${label}`,
+    queryView.value === total && queryToggle() === after && queryToggle() === total,
+  );
 
   const { collection, write } = tdb.serverCollection(rows);
-  const tdbCount = tdb.liveQuery((q) => q.from({ p: collection }).where(({ p }) => tdb.eq(p.isAdmin, true)).select(({ p }) => ({ n: tdb.count(p.id) })));
+  const tdbCount = tdb.liveQuery((q) =>
+    q
+      .from({ p: collection })
+      .where(({ p }) => tdb.eq(p.isAdmin, true))
+      .select(({ p }) => ({ n: tdb.count(p.id) })),
+  );
   let k = 0;
   const tdbToggle = () => {
     write('update', { id, isAdmin: flips[k++ & 1] });
@@ -131,13 +154,28 @@ for (const n of [10_000, 100_000]) {
   collect();
 
   s.task({ case: label, peer: 'signal-cache', variant: 'live count: set + view.value', op: liveToggle });
-  s.task({ case: label, peer: 'signal-cache', variant: 'Query over All: set + view.value', op: queryToggle, minSamples: 3 });
+  s.task({
+    case: label,
+    peer: 'signal-cache',
+    variant: 'Query over All: set + view.value',
+    op: queryToggle,
+    minSamples: 3,
+  });
   s.task({ case: label, peer: 'tanstack-db', variant: 'sync write + live query count', op: tdbToggle, minSamples: 3 });
   s.run();
-  s.gate(`signal-cache live: ${label} after the timed run`, liveView.value === c.get(queryAdmins), `${liveView.value} vs ${c.get(queryAdmins)}`);
+  s.gate(
+    `signal-cache live: ${label} after the timed run`,
+    liveView.value === c.get(queryAdmins),
+    `${liveView.value} vs ${c.get(queryAdmins)}`,
+  );
 }
-const rate = (c, variant) => s.rows.find((r) => r.case === c && r.peer === 'signal-cache' && r.variant.startsWith(variant))?.value;
+const rate = (c, variant) =>
+  s.rows.find((r) => r.case === c && r.peer === 'signal-cache' && r.variant.startsWith(variant))?.value;
 const r10 = rate('count after toggle, n=10k', 'live');
 const r100 = rate('count after toggle, n=100k', 'live');
-s.check('live count: 100k within 2× of 10k', r100 * 2 >= r10, `10k ${Math.round(r10)} ops/s, 100k ${Math.round(r100)} ops/s`);
+s.check(
+  'live count: 100k within 2× of 10k',
+  r100 * 2 >= r10,
+  `10k ${Math.round(r10)} ops/s, 100k ${Math.round(r100)} ops/s`,
+);
 s.report();

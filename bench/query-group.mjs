@@ -23,7 +23,10 @@ const scores = [target.score + 7, target.score];
 // signal-cache
 const ctrl = new sc.Controller();
 ctrl.set([sc.Person], rows);
-const byTeam = sc.live(sc.Person).groupBy((p) => p.team, (g) => ({ n: g.count(), total: g.sum((p) => p.score) }));
+const byTeam = sc.live(sc.Person).groupBy(
+  (p) => p.team,
+  (g) => ({ n: g.count(), total: g.sum((p) => p.score) }),
+);
 const view = ctrl.query(byTeam);
 let a = 0;
 const scUpdate = () => {
@@ -32,7 +35,11 @@ const scUpdate = () => {
 };
 const scGroup = () => view.value.get(teamOf);
 s.gate('signal-cache: 12 groups', view.value.size === 12, `${view.value.size}`);
-s.gate('signal-cache: group before', scGroup().n === expected(0).n && scGroup().total === expected(0).total, JSON.stringify(scGroup()));
+s.gate(
+  'signal-cache: group before',
+  scGroup().n === expected(0).n && scGroup().total === expected(0).total,
+  JSON.stringify(scGroup()),
+);
 scUpdate();
 s.gate('signal-cache: group after an update', scGroup().total === expected(7).total);
 scUpdate();
@@ -52,14 +59,23 @@ const tdbUpdate = () => {
 };
 const tdbGroup = () => tdbGroups.toArray.find((g) => g.team === teamOf);
 s.gate('tanstack-db: 12 groups', tdbGroups.size === 12, `${tdbGroups.size}`);
-s.gate('tanstack-db: group before', tdbGroup().n === expected(0).n && tdbGroup().total === expected(0).total, JSON.stringify(tdbGroup()));
+s.gate(
+  'tanstack-db: group before',
+  tdbGroup().n === expected(0).n && tdbGroup().total === expected(0).total,
+  JSON.stringify(tdbGroup()),
+);
 tdbUpdate();
 s.gate('tanstack-db: group after an update', tdbGroup().total === expected(7).total);
 tdbUpdate();
 collect();
 
 s.task({ case: 'after one row update', peer: 'signal-cache', variant: 'live groupBy: set + view.value', op: scUpdate });
-s.task({ case: 'after one row update', peer: 'tanstack-db', variant: 'sync write + live groupBy toArray', op: tdbUpdate });
+s.task({
+  case: 'after one row update',
+  peer: 'tanstack-db',
+  variant: 'sync write + live groupBy toArray',
+  op: tdbUpdate,
+});
 s.run();
 s.gate('signal-cache: group after the timed run', scGroup().total === expected(a & 1 ? 7 : 0).total);
 s.report();

@@ -10,7 +10,11 @@ import { tickets } from './_lib/fixtures.mjs';
 import * as sc from './_lib/signal-cache.mjs';
 import * as tdb from './_lib/tanstack-db.mjs';
 
-const s = new Scenario({ id: 'W19', title: 'tickets whose author is an admin (TICKETS-10k)', file: 'query-nested.mjs' });
+const s = new Scenario({
+  id: 'W19',
+  title: 'tickets whose author is an admin (TICKETS-10k)',
+  file: 'query-nested.mjs',
+});
 const { authors, tickets: list } = tickets(10_000);
 const target = authors.find((p) => !p.isAdmin);
 const admins = new Set(authors.filter((p) => p.isAdmin).map((p) => p.id));
@@ -50,8 +54,18 @@ s.gate('tanstack-db: admin tickets', tdbAdmins.size === expected, `${tdbAdmins.s
 s.gate('tanstack-db: after the author changes', tdbFlip().length === expected + 50 && tdbFlip().length === expected);
 collect();
 
-s.task({ case: 'after the author changes', peer: 'signal-cache', variant: 'live where(nested): set + view.value', op: scFlip });
-s.task({ case: 'after the author changes', peer: 'tanstack-db', variant: 'sync write + innerJoin live query toArray', op: tdbFlip });
+s.task({
+  case: 'after the author changes',
+  peer: 'signal-cache',
+  variant: 'live where(nested): set + view.value',
+  op: scFlip,
+});
+s.task({
+  case: 'after the author changes',
+  peer: 'tanstack-db',
+  variant: 'sync write + innerJoin live query toArray',
+  op: tdbFlip,
+});
 s.run();
 s.gate('signal-cache: after the timed run', view.value.length === (a & 1 ? expected + 50 : expected));
 s.report();

@@ -75,7 +75,10 @@ function validate(peer, read, title, key) {
   compares = 0;
   const afterTitle = title();
   const titleCompares = compares;
-  s.gate(`${peer}: title update shows, order kept`, afterTitle.find((i) => i.id === X.id).title === titles[0] && order(afterTitle) === expectOrder(X.createdAt));
+  s.gate(
+    `${peer}: title update shows, order kept`,
+    afterTitle.find((i) => i.id === X.id).title === titles[0] && order(afterTitle) === expectOrder(X.createdAt),
+  );
   title();
   compares = 0;
   const afterKey = key();
@@ -83,19 +86,43 @@ function validate(peer, read, title, key) {
   s.gate(`${peer}: sort-key update re-sorts`, order(afterKey) === expectOrder(times[0]) && afterKey[0].id === X.id);
   key();
   s.gate(`${peer}: back to the original order`, order(read()) === expectOrder(X.createdAt));
-  s.check(`${peer}: no re-sort on a non-sort-field update`, titleCompares === 0, `${titleCompares} comparator calls (sort-key update: ${keyCompares})`);
+  s.check(
+    `${peer}: no re-sort on a non-sort-field update`,
+    titleCompares === 0,
+    `${titleCompares} comparator calls (sort-key update: ${keyCompares})`,
+  );
 }
 validate('signal-cache', () => sorted.value, scTitle, scKey);
 validate('signal-cache setResponse', () => sorted.value, scTitleResponse, scKeyResponse);
 validate('data-client', () => store.read(dcSorted), dcTitle, dcKey);
 collect();
 
-s.task({ case: 'update title (non-sort field)', peer: 'signal-cache', variant: 'setResponse + view.value', op: scTitleResponse });
+s.task({
+  case: 'update title (non-sort field)',
+  peer: 'signal-cache',
+  variant: 'setResponse + view.value',
+  op: scTitleResponse,
+});
 s.task({ case: 'update title (non-sort field)', peer: 'signal-cache', variant: 'set + view.value', op: scTitle });
-s.task({ case: 'update title (non-sort field)', peer: 'data-client', variant: 'setResponse + getResponse(Query)', op: dcTitle });
-s.task({ case: 'update createdAt (sort key)', peer: 'signal-cache', variant: 'setResponse + view.value', op: scKeyResponse });
+s.task({
+  case: 'update title (non-sort field)',
+  peer: 'data-client',
+  variant: 'setResponse + getResponse(Query)',
+  op: dcTitle,
+});
+s.task({
+  case: 'update createdAt (sort key)',
+  peer: 'signal-cache',
+  variant: 'setResponse + view.value',
+  op: scKeyResponse,
+});
 s.task({ case: 'update createdAt (sort key)', peer: 'signal-cache', variant: 'set + view.value', op: scKey });
-s.task({ case: 'update createdAt (sort key)', peer: 'data-client', variant: 'setResponse + getResponse(Query)', op: dcKey });
+s.task({
+  case: 'update createdAt (sort key)',
+  peer: 'data-client',
+  variant: 'setResponse + getResponse(Query)',
+  op: dcKey,
+});
 
 s.run();
 s.report();

@@ -25,7 +25,10 @@ const expectedTop = ids(byNewest.slice(0, 50));
 // signal-cache
 const ctrl = new sc.Controller();
 ctrl.set([sc.Person], rows);
-const top = sc.live(sc.Person).orderBy((p) => p.createdAt, 'desc').limit(50);
+const top = sc
+  .live(sc.Person)
+  .orderBy((p) => p.createdAt, 'desc')
+  .limit(50);
 const view = ctrl.query(top);
 let a = 0;
 let b = 0;
@@ -45,7 +48,10 @@ const scInsert = () => {
 s.gate('signal-cache: the top 50', ids(view.value) === expectedTop);
 const before = view.value;
 scName();
-s.gate('signal-cache: a renamed row in the window', view.value !== before && view.value[10].name === names[0] && view.value[9] === before[9]);
+s.gate(
+  'signal-cache: a renamed row in the window',
+  view.value !== before && view.value[10].name === names[0] && view.value[9] === before[9],
+);
 scName();
 scKey();
 s.gate('signal-cache: a row moved to the top', view.value[0].id === outside.id && view.value.length === 50);
@@ -54,7 +60,12 @@ s.gate('signal-cache: and out again', ids(view.value) === expectedTop);
 
 // TanStack DB
 const { collection, write } = tdb.serverCollection(rows);
-const tdbTop = tdb.liveQuery((q) => q.from({ p: collection }).orderBy(({ p }) => p.createdAt, 'desc').limit(50));
+const tdbTop = tdb.liveQuery((q) =>
+  q
+    .from({ p: collection })
+    .orderBy(({ p }) => p.createdAt, 'desc')
+    .limit(50),
+);
 let d = 0;
 let e = 0;
 let f = 0;
@@ -82,11 +93,29 @@ s.gate('tanstack-db: and out again', ids(tdbTop.toArray) === expectedTop);
 collect();
 
 s.task({ case: 'update a non-sort field', peer: 'signal-cache', variant: 'live window: set + view.value', op: scName });
-s.task({ case: 'update a non-sort field', peer: 'tanstack-db', variant: 'sync write + live query toArray', op: tdbName, minSamples: 3 });
+s.task({
+  case: 'update a non-sort field',
+  peer: 'tanstack-db',
+  variant: 'sync write + live query toArray',
+  op: tdbName,
+  minSamples: 3,
+});
 s.task({ case: 'update the sort key', peer: 'signal-cache', variant: 'live window: set + view.value', op: scKey });
-s.task({ case: 'update the sort key', peer: 'tanstack-db', variant: 'sync write + live query toArray', op: tdbKey, minSamples: 3 });
+s.task({
+  case: 'update the sort key',
+  peer: 'tanstack-db',
+  variant: 'sync write + live query toArray',
+  op: tdbKey,
+  minSamples: 3,
+});
 s.task({ case: 'insert', peer: 'signal-cache', variant: 'live window: set + view.value', op: scInsert });
-s.task({ case: 'insert', peer: 'tanstack-db', variant: 'sync write + live query toArray', op: tdbInsert, minSamples: 3 });
+s.task({
+  case: 'insert',
+  peer: 'tanstack-db',
+  variant: 'sync write + live query toArray',
+  op: tdbInsert,
+  minSamples: 3,
+});
 s.run();
 s.gate('signal-cache: the newest insert is first', view.value[0].id === `sc-new-${c - 1}` && view.value.length === 50);
 s.gate('tanstack-db: the newest insert is first', tdbTop.toArray[0].id === `tdb-new-${f - 1}`);

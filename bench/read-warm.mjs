@@ -31,17 +31,30 @@ cache.writeQuery({ query: ap.PROJECTS, data: { projects: typed(data, 'Project', 
 const apFirst = cache.readQuery({ query: ap.PROJECTS });
 
 s.gate('signal-cache: shape', canon(first) === expected);
-s.gate('signal-cache: re-read gives the same object', ctrl.response(sc.getProjects).value === first && view.value === first);
+s.gate(
+  'signal-cache: re-read gives the same object',
+  ctrl.response(sc.getProjects).value === first && view.value === first,
+);
 s.gate('data-client: shape', canon(dcFirst) === expected);
 s.gate('data-client: re-read gives the same object', store.read(dc.getProjects) === dcFirst);
 s.gate('apollo: shape', canon(apFirst.projects) === expected);
 s.gate('apollo: re-read gives the same object', cache.readQuery({ query: ap.PROJECTS }) === apFirst);
 collect();
 
-s.task({ case: 'LONG-500 warm', peer: 'signal-cache', variant: 'response(ep).value', op: () => ctrl.response(sc.getProjects).value });
+s.task({
+  case: 'LONG-500 warm',
+  peer: 'signal-cache',
+  variant: 'response(ep).value',
+  op: () => ctrl.response(sc.getProjects).value,
+});
 s.task({ case: 'LONG-500 warm', peer: 'signal-cache', variant: 'held view.value', op: () => view.value });
 s.task({ case: 'LONG-500 warm', peer: 'data-client', variant: 'getResponse', op: () => store.read(dc.getProjects) });
-s.task({ case: 'LONG-500 warm', peer: 'apollo', variant: 'readQuery', op: () => cache.readQuery({ query: ap.PROJECTS }) });
+s.task({
+  case: 'LONG-500 warm',
+  peer: 'apollo',
+  variant: 'readQuery',
+  op: () => cache.readQuery({ query: ap.PROJECTS }),
+});
 
 s.run();
 s.gate('signal-cache: same object after the timed run', view.value === first);

@@ -25,7 +25,11 @@ const scPrepare = () => {
 };
 const scRun = (ctrl) => ctrl.set([scRemove], gone);
 
-const dcRemoveRows = new dc.RestEndpoint({ path: '/rows/remove', method: 'POST', schema: [new dc.schema.Invalidate(dc.Row)] });
+const dcRemoveRows = new dc.RestEndpoint({
+  path: '/rows/remove',
+  method: 'POST',
+  schema: [new dc.schema.Invalidate(dc.Row)],
+});
 const dcPrepare = () => {
   const store = dc.createStore();
   store.controller.setResponse(dc.getRows, rows);
@@ -38,12 +42,19 @@ const ctrl = scPrepare();
 scRun(ctrl);
 const left = ctrl.get(sc.allRows);
 s.gate('signal-cache: 50k rows left', left.length === N / 2);
-s.gate('signal-cache: first-stored order kept', left[0].id === 'r0' && left[1].id === 'r2' && left[left.length - 1].id === `r${N - 2}`);
+s.gate(
+  'signal-cache: first-stored order kept',
+  left[0].id === 'r0' && left[1].id === 'r2' && left[left.length - 1].id === `r${N - 2}`,
+);
 s.gate('signal-cache: a removed row reads undefined', ctrl.get(sc.Row, { id: 'r1' }) === undefined);
 const store = dcPrepare();
 dcRun(store);
-const dcLeft = Object.values(store.state.entities.Row ?? {}).filter((row) => row !== undefined && !store.state.entitiesMeta?.Row?.[row.id]?.invalidated);
-s.note(`data-client: ${Object.keys(store.state.entities.Row).length} Row entries after the removal (invalidated rows stay as entries, ${dcLeft.length} not invalidated)`);
+const dcLeft = Object.values(store.state.entities.Row ?? {}).filter(
+  (row) => row !== undefined && !store.state.entitiesMeta?.Row?.[row.id]?.invalidated,
+);
+s.note(
+  `data-client: ${Object.keys(store.state.entities.Row).length} Row entries after the removal (invalidated rows stay as entries, ${dcLeft.length} not invalidated)`,
+);
 collect();
 
 const ROUNDS = 3;
@@ -62,5 +73,9 @@ for (const [peer, variant, prepare, run] of [
   }
   s.value({ case: 'remove 50k of 100k', peer, variant, unit: 'ops/s', value: median(rounds), rounds });
 }
-s.check('signal-cache: the removal takes well under a second', s.rows[0].value > 2, `${(1000 / s.rows[0].value).toFixed(0)} ms`);
+s.check(
+  'signal-cache: the removal takes well under a second',
+  s.rows[0].value > 2,
+  `${(1000 / s.rows[0].value).toFixed(0)} ms`,
+);
 s.report();

@@ -64,33 +64,98 @@ const TARGETS = [
   { workload: 'W2', case: 'LONG-500 identical', min: 4, text: 'W2 identical write ≥ 4×' },
   { workload: 'W4', case: 'LONG-500 cold', min: 1.5, text: 'W4 cold read ≥ 1.5×' },
   { workload: 'W5', case: 'LONG-500 warm', min: 100, text: 'W5 warm read ≥ 100×' },
-  { workload: 'W6', case: 'update 1 build type + re-read', variant: 'setResponse', min: 20, text: 'W6 nested update + re-read ≥ 20×' },
+  {
+    workload: 'W6',
+    case: 'update 1 build type + re-read',
+    variant: 'setResponse',
+    min: 20,
+    text: 'W6 nested update + re-read ≥ 20×',
+  },
   { workload: 'W7', case: 'n=10k', variant: 'setResponse', min: 1000, text: 'W7 one-row write at 10k ≥ 1000×' },
   { workload: 'W7', case: 'n=100k', vs: 'tanstack-db', min: 1, text: 'W7 one-row write at 100k ahead of TanStack DB' },
   { workload: 'W8', case: 'push: write + fan-out', variant: 'setResponse', min: 1000, text: 'W8 fan-out ≥ 1000×' },
-  { workload: 'W8', case: 'push: write + fan-out', variant: 'setResponse', vs: 'tanstack', min: 10, text: 'W8 fan-out ≥ 10× TanStack' },
-  { workload: 'W8', case: 'push: write + fan-out', variant: 'setResponse', vs: 'tanstack-db', min: 2, text: 'W8 fan-out ≥ 2× TanStack DB' },
+  {
+    workload: 'W8',
+    case: 'push: write + fan-out',
+    variant: 'setResponse',
+    vs: 'tanstack',
+    min: 10,
+    text: 'W8 fan-out ≥ 10× TanStack',
+  },
+  {
+    workload: 'W8',
+    case: 'push: write + fan-out',
+    variant: 'setResponse',
+    vs: 'tanstack-db',
+    min: 2,
+    text: 'W8 fan-out ≥ 2× TanStack DB',
+  },
   { workload: 'W10', case: 'after toggle', variant: 'setResponse', min: 50, text: 'W10 aggregate after toggle ≥ 50×' },
-  { workload: 'W10', case: 'count after toggle, n=10k', vs: 'tanstack-db', min: 2, text: 'W10 live count 10k ≥ 2× TanStack DB' },
-  { workload: 'W10', case: 'count after toggle, n=100k', vs: 'tanstack-db', min: 2, text: 'W10 live count 100k ≥ 2× TanStack DB' },
+  {
+    workload: 'W10',
+    case: 'count after toggle, n=10k',
+    vs: 'tanstack-db',
+    min: 2,
+    text: 'W10 live count 10k ≥ 2× TanStack DB',
+  },
+  {
+    workload: 'W10',
+    case: 'count after toggle, n=100k',
+    vs: 'tanstack-db',
+    min: 2,
+    text: 'W10 live count 100k ≥ 2× TanStack DB',
+  },
   // Issue 8's budgets as ratios of data-client's sizes in W15 (pinned dev dependency):
   // whole vanilla entry 11,000 B of 14,623 B (¾), typical import 6,656 B of 10,283 B.
   { workload: 'W15', case: 'vanilla entry', max: 11000 / 14623, text: 'W15 whole entry ≤ 11,000 B (¾ data-client)' },
   { workload: 'W15', case: 'typical import', max: 6656 / 10283, text: 'W15 typical import ≤ 6,656 B (6.5 KiB)' },
-  { workload: 'W17', case: 'after one row update', vs: 'tanstack-db', min: 2, text: 'W17 live groupBy ≥ 2× TanStack DB' },
-  { workload: 'W18', case: 'update a non-sort field', vs: 'tanstack-db', min: 2, text: 'W18 window, non-sort field ≥ 2× TanStack DB' },
-  { workload: 'W18', case: 'update the sort key', vs: 'tanstack-db', min: 2, text: 'W18 window, sort key ≥ 2× TanStack DB' },
+  {
+    workload: 'W17',
+    case: 'after one row update',
+    vs: 'tanstack-db',
+    min: 2,
+    text: 'W17 live groupBy ≥ 2× TanStack DB',
+  },
+  {
+    workload: 'W18',
+    case: 'update a non-sort field',
+    vs: 'tanstack-db',
+    min: 2,
+    text: 'W18 window, non-sort field ≥ 2× TanStack DB',
+  },
+  {
+    workload: 'W18',
+    case: 'update the sort key',
+    vs: 'tanstack-db',
+    min: 2,
+    text: 'W18 window, sort key ≥ 2× TanStack DB',
+  },
   { workload: 'W18', case: 'insert', vs: 'tanstack-db', min: 2, text: 'W18 window, insert ≥ 2× TanStack DB' },
-  { workload: 'W19', case: 'after the author changes', vs: 'tanstack-db', min: 2, text: 'W19 nested where ≥ 2× TanStack DB' },
+  {
+    workload: 'W19',
+    case: 'after the author changes',
+    vs: 'tanstack-db',
+    min: 2,
+    text: 'W19 nested where ≥ 2× TanStack DB',
+  },
   { workload: 'W16', case: 'apply + settle', min: 1000, text: 'W16 optimistic settle ≥ 1000×' },
   { workload: 'W16', case: 'apply + rollback', min: 1000, text: 'W16 optimistic rollback ≥ 1000×' },
   { workload: 'W16', case: 'apply + settle', vs: 'tanstack', min: 10, text: 'W16 optimistic settle ≥ 10× TanStack' },
-  { workload: 'W16', case: 'apply + rollback', vs: 'tanstack', min: 10, text: 'W16 optimistic rollback ≥ 10× TanStack' },
+  {
+    workload: 'W16',
+    case: 'apply + rollback',
+    vs: 'tanstack',
+    min: 10,
+    text: 'W16 optimistic rollback ≥ 10× TanStack',
+  },
 ];
 
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
-const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const started = Date.now();
 
 ensureDist();
@@ -111,7 +176,9 @@ for (const { id, file } of SCENARIOS) {
   results.push(result);
   const failed = result.gates.filter((g) => !g.ok);
   for (const g of failed) failures.push(`${g.workload}: ${g.name} ${g.detail}`);
-  console.log(`${failed.length ? '✗' : '✓'} ${result.id.padEnd(4)} ${result.title} — ${seconds.toFixed(1)} s, ${result.gates.length} gates${failed.length ? `, ${failed.length} FAILED` : ''}`);
+  console.log(
+    `${failed.length ? '✗' : '✓'} ${result.id.padEnd(4)} ${result.title} — ${seconds.toFixed(1)} s, ${result.gates.length} gates${failed.length ? `, ${failed.length} FAILED` : ''}`,
+  );
 }
 
 const rows = withRatios(results.flatMap((r) => r.rows));
@@ -121,7 +188,10 @@ const report = {
   mode: quick ? 'quick' : 'full',
   seconds: (Date.now() - started) / 1000,
   machine: machine(),
-  load: `load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) at the end of the run on ${os.cpus().length} cores`,
+  load: `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')} (1 / 5 / 15 min) at the end of the run on ${os.cpus().length} cores`,
   node: process.version,
   versions: versions(),
   rows,
@@ -136,7 +206,10 @@ const report = {
 console.log(`\n${table(rows)}\n`);
 console.log(targetLines(targets).join('\n'));
 const advisory = report.checks.filter((c) => !c.ok);
-if (advisory.length) console.log(`\nchecks not met (advisory):\n${advisory.map((c) => `  ${c.workload} ${c.name}: ${c.detail}`).join('\n')}`);
+if (advisory.length)
+  console.log(
+    `\nchecks not met (advisory):\n${advisory.map((c) => `  ${c.workload} ${c.name}: ${c.detail}`).join('\n')}`,
+  );
 if (only) {
   console.log(`\n${report.mode} run of ${only.join(', ')}: ${report.seconds.toFixed(1)} s (results files not written)`);
 } else {
@@ -181,7 +254,16 @@ function runScenario(file) {
     let result;
     const child = fork(join(here, file), quick ? ['--quick'] : [], {
       cwd: root,
-      execArgv: ['--expose-gc', ...(argv.includes('--cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${join(here, 'results')}`, `--cpu-prof-name=${file.replace(/\.mjs$/, '')}.cpuprofile`] : [])],
+      execArgv: [
+        '--expose-gc',
+        ...(argv.includes('--cpu-prof')
+          ? [
+              '--cpu-prof',
+              `--cpu-prof-dir=${join(here, 'results')}`,
+              `--cpu-prof-name=${file.replace(/\.mjs$/, '')}.cpuprofile`,
+            ]
+          : []),
+      ],
       env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -203,7 +285,8 @@ function runScenario(file) {
 function withRatios(rows) {
   return rows.map((row) => {
     const base = rows.find((r) => r.workload === row.workload && r.case === row.case && r.peer === 'data-client');
-    const medianRatio = base && row.median !== undefined && base.median !== undefined ? row.median / base.median : undefined;
+    const medianRatio =
+      base && row.median !== undefined && base.median !== undefined ? row.median / base.median : undefined;
     return { ...row, ratio: base ? row.value / base.value : undefined, medianRatio };
   });
 }
@@ -211,7 +294,9 @@ function withRatios(rows) {
 function evaluateTargets(rows) {
   return TARGETS.map((t) => {
     const same = (r) => r.workload === t.workload && r.case === t.case;
-    const ours = rows.find((r) => same(r) && r.peer === 'signal-cache' && (t.variant === undefined || r.variant.startsWith(t.variant)));
+    const ours = rows.find(
+      (r) => same(r) && r.peer === 'signal-cache' && (t.variant === undefined || r.variant.startsWith(t.variant)),
+    );
     const other = rows.find((r) => same(r) && r.peer === (t.vs ?? 'data-client'));
     if (!ours || !other) return { ...t, ratio: undefined, bestRatio: undefined, met: undefined };
     const bestRatio = ours.value / other.value;
@@ -243,7 +328,16 @@ function fmtMedian(row) {
 
 function table(rows) {
   const head = ['workload', 'case', 'peer', 'best ops/s', '±', 'median', 'ratio (best)', 'ratio (median)'];
-  const body = rows.map((r) => [r.workload, r.case, peerLabel(r), fmtValue(r), `${r.rme.toFixed(1)}%`, fmtMedian(r), fmtRatio(r.ratio), fmtRatio(r.medianRatio)]);
+  const body = rows.map((r) => [
+    r.workload,
+    r.case,
+    peerLabel(r),
+    fmtValue(r),
+    `${r.rme.toFixed(1)}%`,
+    fmtMedian(r),
+    fmtRatio(r.ratio),
+    fmtRatio(r.medianRatio),
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells) => cells.map((c, i) => (i >= 3 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
@@ -271,7 +365,21 @@ function machine() {
 }
 
 function versions() {
-  const pkgs = ['@preact/signals-core', '@tanstack/db', '@data-client/core', '@data-client/rest', '@data-client/normalizr', 'normalizr', '@apollo/client', 'graphql', '@tanstack/query-core', '@tanstack/query-broadcast-client-experimental', '@tanstack/solid-query', 'tinybench', 'esbuild'];
+  const pkgs = [
+    '@preact/signals-core',
+    '@tanstack/db',
+    '@data-client/core',
+    '@data-client/rest',
+    '@data-client/normalizr',
+    'normalizr',
+    '@apollo/client',
+    'graphql',
+    '@tanstack/query-core',
+    '@tanstack/query-broadcast-client-experimental',
+    '@tanstack/solid-query',
+    'tinybench',
+    'esbuild',
+  ];
   const out = {};
   for (const name of pkgs) {
     try {
@@ -290,28 +398,71 @@ function md(s) {
 function markdown(r) {
   const out = [];
   out.push('# Benchmark results', '');
-  out.push(`Generated by \`npm run bench${r.mode === 'quick' ? ' -- --quick' : ''}\` (${r.mode} run, ${r.seconds.toFixed(0)} s) on ${r.date.slice(0, 10)}.`, '');
+  out.push(
+    `Generated by \`npm run bench${r.mode === 'quick' ? ' -- --quick' : ''}\` (${r.mode} run, ${r.seconds.toFixed(0)} s) on ${r.date.slice(0, 10)}.`,
+    '',
+  );
   out.push(`- Machine: ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memoryGiB} GiB, ${r.machine.platform}`);
   out.push(`- Node ${r.node}, NODE_ENV=production, --expose-gc; signal-cache from the built \`dist/\``);
-  out.push(`- Peers: ${Object.entries(r.versions).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  out.push(`- Method: tinybench; per task a warm-up, then ${r.mode === 'quick' ? 2 : 5} rounds with the tasks of a scenario interleaved; the best round is reported with its relative margin of error (±), and beside it the median of the rounds; sub-microsecond operations are batched. Memory rows: median of fresh worker threads, ± is the range of the rounds.`);
-  out.push('- Ratios: value ÷ data-client value of the same case (for bytes, lower is better), of the best rounds and of the medians. Targets are judged on the medians.');
-  out.push('- Like for like: in W6–W11 signal-cache is measured twice, `setResponse(endpoint, args, row)` (rows, the response and its meta: what data-client\'s `setResponse` does) and `set(Entity, row)` (rows only); the targets use the `setResponse` rows.');
-  out.push(`- Load: ${r.load ?? 'not recorded'}. The machine is shared (2 cores, several sessions building and testing at once): absolute figures are low and noisy; compare peers within one run.`, '');
+  out.push(
+    `- Peers: ${Object.entries(r.versions)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
+  out.push(
+    `- Method: tinybench; per task a warm-up, then ${r.mode === 'quick' ? 2 : 5} rounds with the tasks of a scenario interleaved; the best round is reported with its relative margin of error (±), and beside it the median of the rounds; sub-microsecond operations are batched. Memory rows: median of fresh worker threads, ± is the range of the rounds.`,
+  );
+  out.push(
+    '- Ratios: value ÷ data-client value of the same case (for bytes, lower is better), of the best rounds and of the medians. Targets are judged on the medians.',
+  );
+  out.push(
+    "- Like for like: in W6–W11 signal-cache is measured twice, `setResponse(endpoint, args, row)` (rows, the response and its meta: what data-client's `setResponse` does) and `set(Entity, row)` (rows only); the targets use the `setResponse` rows.",
+  );
+  out.push(
+    `- Load: ${r.load ?? 'not recorded'}. The machine is shared (2 cores, several sessions building and testing at once): absolute figures are low and noisy; compare peers within one run.`,
+    '',
+  );
   out.push('## Targets', '', '| goal | measured (median) | best rounds | met |', '|---|---:|---:|:--:|');
-  for (const t of r.targets) out.push(`| ${md(t.text)} | ${t.ratio === undefined ? 'n/a' : fmtRatio(t.ratio)} | ${t.bestRatio === undefined ? 'n/a' : fmtRatio(t.bestRatio)} | ${t.met === undefined ? '?' : t.met ? '✓' : '✗'} |`);
-  out.push('', '## Results', '', '| workload | case | peer | best ops/s | ± | median | ratio (best) | ratio (median) |', '|---|---|---|---:|---:|---:|---:|---:|');
-  for (const row of r.rows) out.push(`| ${row.workload} | ${md(row.case)} | ${md(peerLabel(row))} | ${md(fmtValue(row))} | ${row.rme.toFixed(1)}% | ${fmtMedian(row)} | ${fmtRatio(row.ratio)} | ${fmtRatio(row.medianRatio)} |`);
+  for (const t of r.targets)
+    out.push(
+      `| ${md(t.text)} | ${t.ratio === undefined ? 'n/a' : fmtRatio(t.ratio)} | ${t.bestRatio === undefined ? 'n/a' : fmtRatio(t.bestRatio)} | ${t.met === undefined ? '?' : t.met ? '✓' : '✗'} |`,
+    );
+  out.push(
+    '',
+    '## Results',
+    '',
+    '| workload | case | peer | best ops/s | ± | median | ratio (best) | ratio (median) |',
+    '|---|---|---|---:|---:|---:|---:|---:|',
+  );
+  for (const row of r.rows)
+    out.push(
+      `| ${row.workload} | ${md(row.case)} | ${md(peerLabel(row))} | ${md(fmtValue(row))} | ${row.rme.toFixed(1)}% | ${fmtMedian(row)} | ${fmtRatio(row.ratio)} | ${fmtRatio(row.medianRatio)} |`,
+    );
   out.push('', '## Notes', '');
-  out.push('- data-client is driven through `@data-client/core`\'s `Controller` + `createReducer` with a synchronous dispatch (no managers, no React): writes with `controller.setResponse`, reads with `controller.getResponse(endpoint, ...args, state)` (the call its hooks make, memoized by the controller\'s `globalCache`). A mounted data-client view re-runs `getResponse` after every dispatch and counts as re-run only when the returned reference changed. `Query` is the 0.9 `Query` endpoint over `schema.All`.');
-  out.push('- Apollo: `InMemoryCache` with `keyFields` type policies; `writeQuery`/`writeFragment`, `readQuery`/`readFragment`, `cache.watch` on fragment documents (what `watchFragment`/`useFragment` use).');
-  out.push('- TanStack is not normalized: a list lives under one query key; views are `QueryObserver`s with `select` and `notifyOnChangeProps: [\'data\']`; notifications are made synchronous. A row update copies the list.');
-  out.push('- TanStack DB (`@tanstack/db`): rows arrive through a sync collection (`begin`/`write`/`commit`/`markReady`, `rowUpdateMode: \'partial\'`), one transaction per server change; live queries are `createLiveQueryCollection`s (differential dataflow), read with `toArray`. Not normalized: a nested author is a second collection and an `innerJoin`.');
+  out.push(
+    "- data-client is driven through `@data-client/core`'s `Controller` + `createReducer` with a synchronous dispatch (no managers, no React): writes with `controller.setResponse`, reads with `controller.getResponse(endpoint, ...args, state)` (the call its hooks make, memoized by the controller's `globalCache`). A mounted data-client view re-runs `getResponse` after every dispatch and counts as re-run only when the returned reference changed. `Query` is the 0.9 `Query` endpoint over `schema.All`.",
+  );
+  out.push(
+    '- Apollo: `InMemoryCache` with `keyFields` type policies; `writeQuery`/`writeFragment`, `readQuery`/`readFragment`, `cache.watch` on fragment documents (what `watchFragment`/`useFragment` use).',
+  );
+  out.push(
+    "- TanStack is not normalized: a list lives under one query key; views are `QueryObserver`s with `select` and `notifyOnChangeProps: ['data']`; notifications are made synchronous. A row update copies the list.",
+  );
+  out.push(
+    "- TanStack DB (`@tanstack/db`): rows arrive through a sync collection (`begin`/`write`/`commit`/`markReady`, `rowUpdateMode: 'partial'`), one transaction per server change; live queries are `createLiveQueryCollection`s (differential dataflow), read with `toArray`. Not normalized: a nested author is a second collection and an `innerJoin`.",
+  );
   out.push('- normalizr: `normalize`/`denormalize`, no memo.');
-  out.push('- Tabs (W24): two caches in one process on a BroadcastChannel of one name; signal-cache `shareTabs` (row patches), TanStack Query `broadcastQueryClient` (`@tanstack/query-broadcast-client-experimental`, `type: \'native\'`: the whole query state per update); bytes are each message\'s JSON text, times run from the write in tab A until tab B\'s reader sees it.');
-  out.push('- State transfer (W21): signal-cache `dehydrate`/`hydrate`, TanStack Query `dehydrate`/`hydrate`, data-client\'s whole store state through `JSON.stringify` into a new store\'s initial state (`<DataProvider initialState>`); timed with `JSON.stringify` / `JSON.parse`, bytes are the JSON text\'s.');
+  out.push(
+    "- Tabs (W24): two caches in one process on a BroadcastChannel of one name; signal-cache `shareTabs` (row patches), TanStack Query `broadcastQueryClient` (`@tanstack/query-broadcast-client-experimental`, `type: 'native'`: the whole query state per update); bytes are each message's JSON text, times run from the write in tab A until tab B's reader sees it.",
+  );
+  out.push(
+    "- State transfer (W21): signal-cache `dehydrate`/`hydrate`, TanStack Query `dehydrate`/`hydrate`, data-client's whole store state through `JSON.stringify` into a new store's initial state (`<DataProvider initialState>`); timed with `JSON.stringify` / `JSON.parse`, bytes are the JSON text's.",
+  );
   for (const s of r.scenarios) {
-    const notes = [...(r.notes[s.id] ?? []), ...r.rows.filter((x) => x.workload === s.id && x.note).map((x) => `${peerLabel(x)}: ${x.note}`)];
+    const notes = [
+      ...(r.notes[s.id] ?? []),
+      ...r.rows.filter((x) => x.workload === s.id && x.note).map((x) => `${peerLabel(x)}: ${x.note}`),
+    ];
     if (notes.length) out.push(`- **${s.id}** (${s.file}): ${notes.map(md).join('; ')}`);
   }
   const advisory = r.checks;
@@ -321,7 +472,11 @@ function markdown(r) {
   }
   const failed = r.gates.filter((g) => !g.ok);
   out.push('', '## Correctness gates', '');
-  out.push(failed.length ? `${failed.length} of ${r.gates.length} gates FAILED:` : `All ${r.gates.length} gates passed (outputs validated before timing, fan-out counts over the timed runs).`);
+  out.push(
+    failed.length
+      ? `${failed.length} of ${r.gates.length} gates FAILED:`
+      : `All ${r.gates.length} gates passed (outputs validated before timing, fan-out counts over the timed runs).`,
+  );
   for (const g of failed) out.push(`- ${g.workload}: ${md(g.name)} ${md(g.detail)}`);
   for (const f of r.failures.filter((f) => f.includes('crashed'))) out.push(`- ${md(f)}`);
   out.push('', '## Timings of the scenarios', '', '| scenario | file | seconds |', '|---|---|---:|');

@@ -20,7 +20,11 @@ import { canon, flat } from './_lib/fixtures.mjs';
 import * as sc from './_lib/signal-cache.mjs';
 import { shareTabs } from '../dist/tabs/index.js';
 
-const s = new Scenario({ id: 'W24', title: 'tabs: one row of FLAT-10k changed in tab A, shown in tab B', file: 'tabs-one-row.mjs' });
+const s = new Scenario({
+  id: 'W24',
+  title: 'tabs: one row of FLAT-10k changed in tab A, shown in tab B',
+  file: 'tabs-one-row.mjs',
+});
 const N = 10_000;
 const READERS = 1_000;
 const ROUNDS = QUICK ? 5 : 25;
@@ -31,7 +35,8 @@ notifyManager.setScheduler((cb) => cb());
 function spy(name) {
   const bytes = [];
   const channel = new BroadcastChannel(name);
-  channel.onmessage = (e) => bytes.push(Buffer.byteLength(typeof e.data === 'string' ? e.data : JSON.stringify(e.data)));
+  channel.onmessage = (e) =>
+    bytes.push(Buffer.byteLength(typeof e.data === 'string' ? e.data : JSON.stringify(e.data)));
   return { bytes, close: () => channel.close() };
 }
 
@@ -68,7 +73,15 @@ async function measure(peer, variant, side) {
     const bytes = spied.bytes.reduce((a, b) => a + b, 0);
     spied.close();
     s.value({ case: `${kind}: bytes posted`, peer, variant, unit: 'B', value: bytes });
-    s.value({ case: `${kind}: write in A → shown in B`, peer, variant, unit: 'ops/s', value: 1000 / Math.min(...ms), median: 1000 / median(ms), rounds: ms.map((m) => 1000 / m) });
+    s.value({
+      case: `${kind}: write in A → shown in B`,
+      peer,
+      variant,
+      unit: 'ops/s',
+      value: 1000 / Math.min(...ms),
+      median: 1000 / median(ms),
+      rounds: ms.map((m) => 1000 / m),
+    });
     s.note(`${kind}, ${peer}: ${bytes} B a write, ${median(ms).toFixed(2)} ms median`);
   }
 }
@@ -98,9 +111,16 @@ async function measure(peer, variant, side) {
     readB: (i) => b.get(sc.Row, { id: `r${i}` })?.name,
   });
   const writes = 2 * (ROUNDS + 1);
-  s.gate('signal-cache: each write re-ran exactly one row reader of 1,000 in B', runs === writes, `${runs} runs for ${writes} writes`);
+  s.gate(
+    'signal-cache: each write re-ran exactly one row reader of 1,000 in B',
+    runs === writes,
+    `${runs} runs for ${writes} writes`,
+  );
   s.gate('signal-cache: and the list reader once', listRuns === writes, `${listRuns} runs for ${writes} writes`);
-  s.gate('signal-cache: A and B hold the same list', canon(a.getResponse(sc.getRows)) === canon(b.getResponse(sc.getRows)));
+  s.gate(
+    'signal-cache: A and B hold the same list',
+    canon(a.getResponse(sc.getRows)) === canon(b.getResponse(sc.getRows)),
+  );
   stops.forEach((stop) => stop());
   stopA();
   stopB();
@@ -133,7 +153,11 @@ async function measure(peer, variant, side) {
     writeRow: (row) => a.setQueryData(key, (list) => list.map((r) => (r.id === row.id ? row : r))),
     readB: (i) => b.getQueryData(key)?.[i].name,
   });
-  s.gate('tanstack: each write notified exactly one row reader of 1,000 in B', runs === 2 * (ROUNDS + 1), `${runs} for ${2 * (ROUNDS + 1)} writes`);
+  s.gate(
+    'tanstack: each write notified exactly one row reader of 1,000 in B',
+    runs === 2 * (ROUNDS + 1),
+    `${runs} for ${2 * (ROUNDS + 1)} writes`,
+  );
   stops.forEach((stop) => stop());
   stopA();
   stopB();

@@ -11,7 +11,11 @@ import * as sc from './_lib/signal-cache.mjs';
 import * as dc from './_lib/data-client.mjs';
 import * as ap from './_lib/apollo.mjs';
 
-const s = new Scenario({ id: 'W6', title: 'update one nested entity, re-read LONG-500', file: 'update-nested-reread.mjs' });
+const s = new Scenario({
+  id: 'W6',
+  title: 'update one nested entity, re-read LONG-500',
+  file: 'update-nested-reread.mjs',
+});
 const data = long500();
 const P = 75;
 const target = data[P].buildTypes[1];
@@ -81,7 +85,11 @@ cache.writeQuery({ query: ap.PROJECTS, data: { projects: typed(data, 'Project', 
 const apId = cache.identify({ __typename: 'BuildType', id: target.id });
 let apFlip = 0;
 const apUpdate = () => {
-  cache.writeFragment({ id: apId, fragment: NAME, data: { __typename: 'BuildType', id: target.id, name: names[apFlip++ & 1] } });
+  cache.writeFragment({
+    id: apId,
+    fragment: NAME,
+    data: { __typename: 'BuildType', id: target.id, name: names[apFlip++ & 1] },
+  });
   return cache.readQuery({ query: ap.PROJECTS }).projects;
 };
 {
@@ -92,9 +100,19 @@ const apUpdate = () => {
 }
 collect();
 
-s.task({ case: 'update 1 build type + re-read', peer: 'signal-cache', variant: 'setResponse + view.value', op: scUpdateResponse });
+s.task({
+  case: 'update 1 build type + re-read',
+  peer: 'signal-cache',
+  variant: 'setResponse + view.value',
+  op: scUpdateResponse,
+});
 s.task({ case: 'update 1 build type + re-read', peer: 'signal-cache', variant: 'set + view.value', op: scUpdate });
-s.task({ case: 'update 1 build type + re-read', peer: 'data-client', variant: 'setResponse + getResponse', op: dcUpdate });
+s.task({
+  case: 'update 1 build type + re-read',
+  peer: 'data-client',
+  variant: 'setResponse + getResponse',
+  op: dcUpdate,
+});
 s.task({ case: 'update 1 build type + re-read', peer: 'apollo', variant: 'writeFragment + readQuery', op: apUpdate });
 
 s.run();

@@ -18,17 +18,18 @@ import * as ap from './_lib/apollo.mjs';
 import * as tq from './_lib/tanstack.mjs';
 import * as tdb from './_lib/tanstack-db.mjs';
 
-const s = new Scenario({ id: 'W8', title: 'update one row of FLAT-10k, 1000 views mounted', file: 'update-one-row-fanout.mjs' });
+const s = new Scenario({
+  id: 'W8',
+  title: 'update one row of FLAT-10k, 1000 views mounted',
+  file: 'update-one-row-fanout.mjs',
+});
 const N = 10_000;
 const VIEWS = 1000;
 const rows = flat(N);
 const viewed = Array.from({ length: VIEWS }, (_, i) => i * (N / VIEWS));
 const T = 500; // the updated row is viewed[T]
 const target = rows[viewed[T]];
-const versions = [
-  { ...target, name: `${target.name} (edited)` },
-  { ...target },
-];
+const versions = [{ ...target, name: `${target.name} (edited)` }, { ...target }];
 const apVersions = versions.map((v) => typed(v, 'Row'));
 
 /** Counts the views whose value changed identity, and checks it is view T. */
@@ -44,7 +45,11 @@ function counted(peer, counter, ops) {
   return () => {
     const runs = counter.runs - runs0;
     const writes = ops.n - ops0;
-    s.gate(`${peer}: exactly one view re-ran per write over the timed run`, runs === writes && writes > 0, `runs=${runs} writes=${writes}`);
+    s.gate(
+      `${peer}: exactly one view re-ran per write over the timed run`,
+      runs === writes && writes > 0,
+      `runs=${runs} writes=${writes}`,
+    );
   };
 }
 
@@ -57,7 +62,11 @@ const scPushOps = { n: 0 };
 const scPushOp = () => scPush.set(sc.Row, versions[scPushOps.n++ & 1]);
 const scPushResponseOp = () => scPush.setResponse(sc.getRow, { id: target.id }, versions[scPushOps.n++ & 1]);
 scPushOp();
-s.gate('signal-cache push: one write re-runs exactly the one effect', scRuns.runs === 1 && scRuns.perView[T] === 1, `runs=${scRuns.runs}`);
+s.gate(
+  'signal-cache push: one write re-runs exactly the one effect',
+  scRuns.runs === 1 && scRuns.perView[T] === 1,
+  `runs=${scRuns.runs}`,
+);
 s.gate('signal-cache push: shape', canon(scPushViews[T].value) === canon(versions[0]));
 
 const scPull = new sc.Controller();
@@ -117,7 +126,11 @@ const dcPullOp = () => {
 const rowId = (cache, i) => cache.identify({ __typename: 'Row', id: rows[i].id });
 const apPush = ap.createCache();
 apPush.writeQuery({ query: ap.ROWS, data: { rows: typed(rows, 'Row') } });
-const apRuns = ap.watchFragments(apPush, ap.ROW, viewed.map((i) => rowId(apPush, i)));
+const apRuns = ap.watchFragments(
+  apPush,
+  ap.ROW,
+  viewed.map((i) => rowId(apPush, i)),
+);
 const apTarget = rowId(apPush, viewed[T]);
 const apPushOps = { n: 0 };
 const apPushOp = () => apPush.writeFragment({ id: apTarget, fragment: ap.ROW, data: apVersions[apPushOps.n++ & 1] });
@@ -148,7 +161,14 @@ const apPullOp = () => {
 const client = tq.createClient();
 client.setQueryData(['rows'], rows);
 const tqRuns = { runs: 0 };
-const observers = viewed.map((i) => tq.observe(client, ['rows'], (list) => list[i], () => tqRuns.runs++));
+const observers = viewed.map((i) =>
+  tq.observe(
+    client,
+    ['rows'],
+    (list) => list[i],
+    () => tqRuns.runs++,
+  ),
+);
 const tqPushOps = { n: 0 };
 const tqPushOp = () => {
   const version = versions[tqPushOps.n++ & 1];
@@ -181,7 +201,11 @@ const tdbViews = viewed.map((i, k) => {
 const tdbPushOps = { n: 0 };
 const tdbPushOp = () => synced.write('update', versions[tdbPushOps.n++ & 1]);
 tdbPushOp();
-s.gate('tanstack-db push: one write notifies exactly the one live query', tdbRuns.runs === 1 && tdbRuns.perView[T] === 1, `runs=${tdbRuns.runs}`);
+s.gate(
+  'tanstack-db push: one write notifies exactly the one live query',
+  tdbRuns.runs === 1 && tdbRuns.perView[T] === 1,
+  `runs=${tdbRuns.runs}`,
+);
 const tdbRow = Object.fromEntries(Object.entries(tdbViews[T].toArray[0]).filter(([k]) => !k.startsWith('$')));
 s.gate('tanstack-db push: shape', canon(tdbRow) === canon(versions[0]) && tdbViews.every((view) => view.size === 1));
 //#endregion

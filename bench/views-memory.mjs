@@ -72,9 +72,18 @@ const PEERS = [
       const ctrl = new sc.Controller();
       ctrl.setResponse(sc.getRows, rows);
       const live = [
-        sc.live(sc.Row).where((r) => r.active).count(),
-        sc.live(sc.Row).groupBy((r) => r.age, (g) => ({ n: g.count(), score: g.sum((r) => r.score) })),
-        sc.live(sc.Row).orderBy((r) => r.score, 'desc').limit(50),
+        sc
+          .live(sc.Row)
+          .where((r) => r.active)
+          .count(),
+        sc.live(sc.Row).groupBy(
+          (r) => r.age,
+          (g) => ({ n: g.count(), score: g.sum((r) => r.score) }),
+        ),
+        sc
+          .live(sc.Row)
+          .orderBy((r) => r.score, 'desc')
+          .limit(50),
       ].map((q) => ctrl.query(q));
       return { ctrl, live, counter: sc.watchAll(live) };
     },
@@ -125,7 +134,12 @@ const PEERS = [
       const list = client.getQueryData(['rows']);
       return ids.map((id) => {
         const index = list.findIndex((r) => r.id === id);
-        return tq.observe(client, ['rows'], (rows) => rows[index], () => {});
+        return tq.observe(
+          client,
+          ['rows'],
+          (rows) => rows[index],
+          () => {},
+        );
       });
     },
     verify: (client, observers, ids) => observers[3].observer.getCurrentResult().data.id === ids[3],
@@ -215,11 +229,32 @@ if (!isMainThread) {
     if (PEERS[index].sweep) {
       const viewSwept = results.map((r) => r.viewSwept);
       const rowSwept = results.map((r) => r.rowSwept);
-      s.value({ case: 'per mounted view after a sweep', peer, variant, unit: 'B/view', value: median(viewSwept), rounds: viewSwept });
-      s.value({ case: 'per row after unmount and a sweep', peer, variant, unit: 'B/row', value: median(rowSwept), rounds: rowSwept });
+      s.value({
+        case: 'per mounted view after a sweep',
+        peer,
+        variant,
+        unit: 'B/view',
+        value: median(viewSwept),
+        rounds: viewSwept,
+      });
+      s.value({
+        case: 'per row after unmount and a sweep',
+        peer,
+        variant,
+        unit: 'B/row',
+        value: median(rowSwept),
+        rounds: rowSwept,
+      });
     }
-    s.gate(`${peer} (${variant}): views read the rows`, results.every((r) => r.ok));
-    s.gate(`${peer} (${variant}): measured a positive retained size`, row > 0 && view > 0, `row=${row.toFixed(1)} view=${view.toFixed(1)}`);
+    s.gate(
+      `${peer} (${variant}): views read the rows`,
+      results.every((r) => r.ok),
+    );
+    s.gate(
+      `${peer} (${variant}): measured a positive retained size`,
+      row > 0 && view > 0,
+      `row=${row.toFixed(1)} view=${view.toFixed(1)}`,
+    );
   }
   s.note('TanStack is not normalized: its per-row cost is the response objects themselves.');
   s.report();

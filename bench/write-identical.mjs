@@ -10,7 +10,11 @@ import * as sc from './_lib/signal-cache.mjs';
 import * as dc from './_lib/data-client.mjs';
 import * as ap from './_lib/apollo.mjs';
 
-const s = new Scenario({ id: 'W2', title: 'write the identical LONG-500 again (0 writes)', file: 'write-identical.mjs' });
+const s = new Scenario({
+  id: 'W2',
+  title: 'write the identical LONG-500 again (0 writes)',
+  file: 'write-identical.mjs',
+});
 const data = long500();
 const expected = canon(data);
 const COPIES = 8;
@@ -31,7 +35,11 @@ const scRuns = sc.watchAll(views);
 // The response's meta (fetchedAt, expiresAt) is not data: a new response may refresh it.
 const metaRuns = sc.watchAll([ctrl.meta(sc.getProjects)]);
 ctrl.setResponse(sc.getProjects, copies[0]);
-s.check('signal-cache: identical write leaves the meta signal alone', metaRuns.runs === 0, `meta effect re-ran ${metaRuns.runs}× (fetchedAt/expiresAt refreshed)`);
+s.check(
+  'signal-cache: identical write leaves the meta signal alone',
+  metaRuns.runs === 0,
+  `meta effect re-ran ${metaRuns.runs}× (fetchedAt/expiresAt refreshed)`,
+);
 s.gate('signal-cache: identical write keeps the response object', view.value === before);
 s.gate('signal-cache: identical write re-runs none of 501 effects', scRuns.runs === 0, `runs=${scRuns.runs}`);
 s.gate('signal-cache: shape', canon(view.value) === expected);
@@ -46,20 +54,28 @@ store.controller.setResponse(dc.getProjects, copies[0]);
 const dcAfter = store.read(dc.getProjects);
 s.gate('data-client: shape', canon(dcAfter) === expected);
 const dcChanged = changedRefs(dcBefore, dcAfter);
-s.note(`data-client: an identical write gives a new response object and ${dcChanged} of 150 new project objects (view re-ran ${dcChanges}×)`);
+s.note(
+  `data-client: an identical write gives a new response object and ${dcChanged} of 150 new project objects (view re-ran ${dcChanges}×)`,
+);
 
 // apollo
 const cache = ap.createCache();
 cache.writeQuery({ query: ap.PROJECTS, data: apolloCopies[0] });
 const apBefore = cache.readQuery({ query: ap.PROJECTS });
-const apWatch = ap.watchFragments(cache, ap.BUILD_TYPE, data.flatMap((p) => p.buildTypes.map((b) => cache.identify({ __typename: 'BuildType', id: b.id }))));
+const apWatch = ap.watchFragments(
+  cache,
+  ap.BUILD_TYPE,
+  data.flatMap((p) => p.buildTypes.map((b) => cache.identify({ __typename: 'BuildType', id: b.id }))),
+);
 let apQueryRuns = 0;
 cache.watch({ query: ap.PROJECTS, optimistic: true, immediate: true, callback: () => apQueryRuns++ });
 apQueryRuns = 0;
 cache.writeQuery({ query: ap.PROJECTS, data: apolloCopies[1] });
 const apAfter = cache.readQuery({ query: ap.PROJECTS });
 s.gate('apollo: shape', canon(apAfter.projects) === expected);
-s.note(`apollo: identical write keeps the result: ${apAfter === apBefore}; watches re-run: query ${apQueryRuns}, fragments ${apWatch.runs}`);
+s.note(
+  `apollo: identical write keeps the result: ${apAfter === apBefore}; watches re-run: query ${apQueryRuns}, fragments ${apWatch.runs}`,
+);
 collect();
 
 let i = 0;

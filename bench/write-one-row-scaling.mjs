@@ -57,9 +57,14 @@ for (const n of SIZES) {
   s.gate(`data-client ${label(n)}: ${n} rows`, Object.keys(store.state.entities.Row).length === n);
   s.gate(`apollo ${label(n)}: row written`, canon(cache.readFragment({ id: apId, fragment: ap.ROW })) === want);
   // (readQuery of 100k rows takes seconds: count the normalized entries instead.)
-  s.gate(`apollo ${label(n)}: ${n} rows`, Object.keys(cache.extract()).filter((k) => k.startsWith('Row:')).length === n);
+  s.gate(
+    `apollo ${label(n)}: ${n} rows`,
+    Object.keys(cache.extract()).filter((k) => k.startsWith('Row:')).length === n,
+  );
   // TanStack DB adds virtual `$…` properties to the rows it returns: compare the row's own fields.
-  const tdbRow = Object.fromEntries(Object.entries(synced.collection.get(target.id)).filter(([k]) => !k.startsWith('$')));
+  const tdbRow = Object.fromEntries(
+    Object.entries(synced.collection.get(target.id)).filter(([k]) => !k.startsWith('$')),
+  );
   s.gate(`tanstack-db ${label(n)}: row written`, canon(tdbRow) === want && synced.collection.size === n);
   collect();
 
@@ -82,5 +87,9 @@ for (const n of SIZES) {
 // Flatness: an advisory check on timing (timing never fails the run).
 const sc1k = s.rows.find((r) => r.peer === 'signal-cache' && r.case === 'n=1k').value;
 const sc100k = s.rows.find((r) => r.peer === 'signal-cache' && r.case === 'n=100k').value;
-s.check('signal-cache: write cost flat in n (100k within 2× of 1k)', sc100k * 2 >= sc1k, `1k ${Math.round(sc1k)}/s, 100k ${Math.round(sc100k)}/s`);
+s.check(
+  'signal-cache: write cost flat in n (100k within 2× of 1k)',
+  sc100k * 2 >= sc1k,
+  `1k ${Math.round(sc1k)}/s, 100k ${Math.round(sc100k)}/s`,
+);
 s.report();

@@ -115,7 +115,11 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.dirname,
   startExampleServer({ root, port }).then(
     ({ url }) => console.log(`issue tracker on ${url}${root ? ` (serving ${root})` : ''}`),
     (error) => {
-      console.error(error.code === 'EADDRINUSE' ? `Port ${port} is taken: pass another one (node examples/server.mjs ${process.argv[2] ?? 'ROOT'} 5181).` : error.message);
+      console.error(
+        error.code === 'EADDRINUSE'
+          ? `Port ${port} is taken: pass another one (node examples/server.mjs ${process.argv[2] ?? 'ROOT'} 5181).`
+          : error.message,
+      );
       process.exit(1);
     },
   );

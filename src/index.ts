@@ -41,7 +41,13 @@ export { NetworkError } from './endpoint/NetworkError.js';
 export type { NetworkErrorSource } from './endpoint/NetworkError.js';
 export type { ParamValue, PathParams, ShortenPath } from './endpoint/path.js';
 export { RestEndpoint } from './endpoint/RestEndpoint.js';
-export type { BodylessMethod, RestArgs, RestEndpointOptions, RestExtended, RestExtendOptions } from './endpoint/RestEndpoint.js';
+export type {
+  BodylessMethod,
+  RestArgs,
+  RestEndpointOptions,
+  RestExtended,
+  RestExtendOptions,
+} from './endpoint/RestEndpoint.js';
 export { resource } from './endpoint/resource.js';
 export type { Resource, ResourceOptions } from './endpoint/resource.js';
 export type { EndpointInterface, SnapshotInterface } from './endpoint/types.js';

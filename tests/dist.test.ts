@@ -23,7 +23,15 @@ dist('dist/ was built from the current sources', async () => {
   assert.equal(staleInputs(root), [], 'run npm run build (tests/run.mjs builds a stale dist itself)');
 });
 
-const sources: Record<string, object> = { index: srcIndex, 'solid/index': srcSolid, 'preact/index': srcPreact, 'live/index': srcLive, 'persist/index': srcPersist, 'tabs/index': srcTabs, 'ssr/index': srcSsr };
+const sources: Record<string, object> = {
+  index: srcIndex,
+  'solid/index': srcSolid,
+  'preact/index': srcPreact,
+  'live/index': srcLive,
+  'persist/index': srcPersist,
+  'tabs/index': srcTabs,
+  'ssr/index': srcSsr,
+};
 for (const [entry, source] of Object.entries(sources)) {
   dist(`dist/${entry}.js loads and matches src/${entry}.ts, with types beside it`, async () => {
     assert.ok(existsSync(join(root, `dist/${entry}.d.ts`)), 'declaration file');

@@ -15,7 +15,15 @@ const exportsOf = (entry: object) => Object.keys(entry).sort();
 /** Names an entry exports with `export type { … }` (types leave no trace at runtime). */
 const typeExportsOf = (entry: string) =>
   [...readFileSync(join(process.cwd(), 'src', entry), 'utf8').matchAll(/export type \{([^}]*)\}/g)]
-    .flatMap((m) => m[1].split(',').map((name) => name.trim().split(/\s+as\s+/).pop()!))
+    .flatMap((m) =>
+      m[1].split(',').map(
+        (name) =>
+          name
+            .trim()
+            .split(/\s+as\s+/)
+            .pop()!,
+      ),
+    )
     .filter(Boolean)
     .sort();
 
@@ -170,7 +178,13 @@ api('signal-cache/live exports exactly the reviewed names', () => {
 
 api('signal-cache/persist exports exactly the reviewed names, and the types of its signatures', () => {
   assert.equal(exportsOf(persistEntry), ['PersistError', 'indexedDBStorage', 'memoryStorage', 'persist']);
-  assert.equal(typeExportsOf('persist/index.ts'), ['MemoryStorage', 'PersistEntry', 'PersistOptions', 'PersistStorage', 'Persister']);
+  assert.equal(typeExportsOf('persist/index.ts'), [
+    'MemoryStorage',
+    'PersistEntry',
+    'PersistOptions',
+    'PersistStorage',
+    'Persister',
+  ]);
 });
 
 api('signal-cache/tabs exports exactly the reviewed names', () => {

@@ -30,7 +30,6 @@ function files(dir: string): string[] {
   });
 }
 
-
 /** The layer an import lands in: a src folder, `index`, or a package name. */
 function target(file: string, spec: string): string {
   if (!spec.startsWith('.')) return spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
@@ -70,7 +69,7 @@ layers('the checker sees every form of import, and no commented one', () => {
     "import './side-effect.js';",
     "import 'node:fs';",
     "const lazy = () => import('../store/Store.js');",
-    "const multi = await import(",
+    'const multi = await import(',
     "  '../endpoint/x.js'",
     ');',
     'import {',

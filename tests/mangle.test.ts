@@ -36,10 +36,16 @@ mangle('listed names are internal: not in the .d.ts, never a string in src, unus
   const dts = words(read(files('dist', (n) => n.endsWith('.d.ts'))));
   // Comments may name a member in backquotes.
   const src = read(files('src', (n) => n.endsWith('.ts'))).replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
-  const outside = words(read(['tests', 'bench', 'playground', 'examples'].flatMap((d) => files(d, (n) => /\.(m?[jt]sx?)$/.test(n)))));
+  const outside = words(
+    read(['tests', 'bench', 'playground', 'examples'].flatMap((d) => files(d, (n) => /\.(m?[jt]sx?)$/.test(n)))),
+  );
   for (const name of Object.keys(names)) {
     assert.not.ok(dts.has(name), `${name} is in a .d.ts: users can reach it`);
-    assert.not.match(src, new RegExp(`['"\`]${name}['"\`]`), `${name} is spelled as a string in src (esbuild leaves strings alone)`);
+    assert.not.match(
+      src,
+      new RegExp(`['"\`]${name}['"\`]`),
+      `${name} is spelled as a string in src (esbuild leaves strings alone)`,
+    );
     assert.not.ok(outside.has(name), `${name} is used outside src (tests, benches and the playground can reach dist)`);
   }
 });

@@ -50,10 +50,13 @@ if (useDist || files.some((f) => /[\\/](dist|devOnly|mangle|shake)\.test\.ts$/.t
 const distAlias = {
   name: 'dist-alias',
   setup(b) {
-    b.onResolve({ filter: /src\/(index|solid\/index|preact\/index|live\/index|persist\/index|tabs\/index|ssr\/index)\.js$/ }, (args) => {
-      const entry = resolve(args.resolveDir, args.path).replace(join(root, 'src'), join(root, 'dist'));
-      return { path: entry, external: true };
-    });
+    b.onResolve(
+      { filter: /src\/(index|solid\/index|preact\/index|live\/index|persist\/index|tabs\/index|ssr\/index)\.js$/ },
+      (args) => {
+        const entry = resolve(args.resolveDir, args.path).replace(join(root, 'src'), join(root, 'dist'));
+        return { path: entry, external: true };
+      },
+    );
   },
 };
 
@@ -118,11 +121,11 @@ const failures = [];
 function runOne(file) {
   const out = join(outdir, relative(root, file)).replace(/\.tsx?$/, '.js');
   return new Promise((done) => {
-    const child = spawn(
-      process.execPath,
-      ['--conditions=browser', '--expose-gc', '--enable-source-maps', out],
-      { cwd: root, env: { ...process.env, FORCE_COLOR: '0', ...(coverageDir && { NODE_V8_COVERAGE: coverageDir }) }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = spawn(process.execPath, ['--conditions=browser', '--expose-gc', '--enable-source-maps', out], {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: '0', ...(coverageDir && { NODE_V8_COVERAGE: coverageDir }) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let text = '';
     child.stdout.on('data', (d) => (text += d));
     child.stderr.on('data', (d) => (text += d));
@@ -173,7 +176,9 @@ if (!filter && existsSync(join(root, 'tools/mutation-score.json'))) {
   const partial = m.run < m.mutants ? ` (a partial run: ${m.run} of ${m.mutants} mutants)` : '';
   console.log(
     `mutation check of src/store and src/controller (${m.command}, ${m.date}): ${m.killed} of ${m.run} mutants killed, ${m.score}${partial}` +
-      (m.equivalent === undefined ? '' : `; ${m.equivalent} survivors are equivalent (${m.scoreWithoutEquivalent} of the rest killed)`) +
+      (m.equivalent === undefined
+        ? ''
+        : `; ${m.equivalent} survivors are equivalent (${m.scoreWithoutEquivalent} of the rest killed)`) +
       '; survivors in tools/mutation-score.json',
   );
 }

@@ -24,7 +24,17 @@ async function modules(names: string): Promise<string[]> {
     .sort();
 }
 
-const SCHEMAS = ['schema/Entity.js', 'schema/All.js', 'schema/Collection.js', 'schema/Union.js', 'schema/Values.js', 'schema/Invalidate.js', 'schema/Lazy.js', 'schema/Array.js', 'schema/Object.js'];
+const SCHEMAS = [
+  'schema/Entity.js',
+  'schema/All.js',
+  'schema/Collection.js',
+  'schema/Union.js',
+  'schema/Values.js',
+  'schema/Invalidate.js',
+  'schema/Lazy.js',
+  'schema/Array.js',
+  'schema/Object.js',
+];
 const REST = ['endpoint/RestEndpoint.js', 'endpoint/path.js', 'endpoint/NetworkError.js', 'endpoint/resource.js'];
 const FREE = ['ssr/hydrate.js'];
 
@@ -44,8 +54,16 @@ shake('Controller with a plain Endpoint adds the Endpoint, still no schema class
 
 shake('the typical import keeps only the schemas it names', async () => {
   const kept = await modules('Controller, Entity, RestEndpoint, Query, All, Collection, effect');
-  for (const path of ['schema/Entity.js', 'schema/All.js', 'schema/Collection.js', 'endpoint/RestEndpoint.js']) assert.ok(kept.includes(path), path);
-  for (const path of ['schema/Union.js', 'schema/Values.js', 'schema/Invalidate.js', 'schema/Lazy.js', 'endpoint/resource.js', ...FREE]) {
+  for (const path of ['schema/Entity.js', 'schema/All.js', 'schema/Collection.js', 'endpoint/RestEndpoint.js'])
+    assert.ok(kept.includes(path), path);
+  for (const path of [
+    'schema/Union.js',
+    'schema/Values.js',
+    'schema/Invalidate.js',
+    'schema/Lazy.js',
+    'endpoint/resource.js',
+    ...FREE,
+  ]) {
     assert.not.ok(kept.includes(path), path);
   }
 });

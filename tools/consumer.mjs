@@ -32,7 +32,11 @@ const LINKED = ['@preact/signals-core', '@preact/signals', 'solid-js', 'preact',
 rmSync(scratch, { recursive: true, force: true });
 mkdirSync(join(scratch, 'node_modules', '@preact'), { recursive: true });
 const packed = JSON.parse(
-  execFileSync('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+  execFileSync('npm', ['pack', '--json', '--pack-destination', scratch], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }),
 );
 const tarball = join(scratch, packed[0].filename);
 const installed = join(scratch, 'node_modules', 'signal-cache');
@@ -41,7 +45,10 @@ execFileSync('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1']);
 for (const name of LINKED) symlinkSync(join(root, 'node_modules', name), join(scratch, 'node_modules', name), 'dir');
 // A package of its own: without it the repo's package.json is the scope, and TypeScript
 // would resolve 'signal-cache' to the repo itself (self-reference) instead of the tarball.
-writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'signal-cache-consumer', private: true, type: 'module' }));
+writeFileSync(
+  join(scratch, 'package.json'),
+  JSON.stringify({ name: 'signal-cache-consumer', private: true, type: 'module' }),
+);
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 for (const dep of Object.keys(pkg.dependencies ?? {})) {
   if (!LINKED.includes(dep)) throw new Error(`tools/consumer.mjs: link the runtime dependency ${dep} too`);
@@ -107,7 +114,10 @@ const total = [...expectations.values()].reduce((sum, s) => sum + s.size, 0);
 const tsc = join(scratch, 'node_modules', 'typescript', 'bin', 'tsc');
 let failed = false;
 for (const mode of ['full', 'skip']) {
-  const run = spawnSync(process.execPath, [tsc, '-p', `tsconfig.${mode}.json`, '--pretty', 'false', '--listFiles'], { cwd: scratch, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [tsc, '-p', `tsconfig.${mode}.json`, '--pretty', 'false', '--listFiles'], {
+    cwd: scratch,
+    encoding: 'utf8',
+  });
   const listed = run.stdout.split('\n').filter((line) => line.endsWith('.d.ts') && line.includes('signal-cache'));
   const fromTarball = listed.filter((file) => resolve(scratch, file).startsWith(installed));
   if (fromTarball.length === 0 || fromTarball.length !== listed.length) {
@@ -119,7 +129,11 @@ for (const mode of ['full', 'skip']) {
     .filter((line) => !line.startsWith('/'))
     .join('\n')
     .trim();
-  const diagnostics = [...out.matchAll(/^(.+?)\((\d+),\d+\): error (TS\d+: .*)$/gm)].map(([, file, line, text]) => ({ file, line: +line, text }));
+  const diagnostics = [...out.matchAll(/^(.+?)\((\d+),\d+\): error (TS\d+: .*)$/gm)].map(([, file, line, text]) => ({
+    file,
+    line: +line,
+    text,
+  }));
   const missed = new Set();
   let other = 0;
   for (const d of diagnostics) {
@@ -127,7 +141,9 @@ for (const mode of ['full', 'skip']) {
     else other++;
   }
   const label = mode === 'full' ? 'skipLibCheck: false' : 'skipLibCheck: true ';
-  console.log(`consumer types (${label}): ${total - missed.size} of ${total} expectations met, ${other} other errors, ${files.length} files`);
+  console.log(
+    `consumer types (${label}): ${total - missed.size} of ${total} expectations met, ${other} other errors, ${files.length} files`,
+  );
   if (run.status !== 0) {
     failed = true;
     console.log(out || `tsc exited with ${run.status}`);

@@ -29,7 +29,8 @@ const targets = [
   'src/controller/Controller.ts',
   'src/controller/Polling.ts',
 ];
-const tests = 'tests/store/,tests/controller/,tests/schema/,tests/spec/,tests/util/,tests/endpoint/RestEndpoint.collections';
+const tests =
+  'tests/store/,tests/controller/,tests/schema/,tests/spec/,tests/util/,tests/endpoint/RestEndpoint.collections';
 
 /**
  * Mutants that cannot change behaviour, by file and mutated line, with the reason. They are
@@ -37,16 +38,52 @@ const tests = 'tests/store/,tests/controller/,tests/schema/,tests/spec/,tests/ut
  */
 const equivalent = [
   ['src/store/Store.ts', '_member = false;', ';', 'a field left undefined is as falsy as false'],
-  ['src/store/Store.ts', 'if (stamp < cell._stamp) continue;', 'if (stamp <= cell._stamp) continue;', 'a stamp is written by one fetch only: never equal'],
-  ['src/store/Store.ts', '} else next = stamp >= cell._stamp ? mergeOver(prev, row) : mergeUnder(prev, row);', '} else next = stamp > cell._stamp ? mergeOver(prev, row) : mergeUnder(prev, row);', 'never equal stamps'],
-  ['src/store/Store.ts', 'if (stamp > cell._stamp) cell._stamp = stamp;', 'if (stamp >= cell._stamp) cell._stamp = stamp;', 'never equal stamps'],
-  ['src/store/Store.ts', 'if (stamp < list._stamp) continue;', 'if (stamp <= list._stamp) continue;', 'never equal stamps'],
+  [
+    'src/store/Store.ts',
+    'if (stamp < cell._stamp) continue;',
+    'if (stamp <= cell._stamp) continue;',
+    'a stamp is written by one fetch only: never equal',
+  ],
+  [
+    'src/store/Store.ts',
+    '} else next = stamp >= cell._stamp ? mergeOver(prev, row) : mergeUnder(prev, row);',
+    '} else next = stamp > cell._stamp ? mergeOver(prev, row) : mergeUnder(prev, row);',
+    'never equal stamps',
+  ],
+  [
+    'src/store/Store.ts',
+    'if (stamp > cell._stamp) cell._stamp = stamp;',
+    'if (stamp >= cell._stamp) cell._stamp = stamp;',
+    'never equal stamps',
+  ],
+  [
+    'src/store/Store.ts',
+    'if (stamp < list._stamp) continue;',
+    'if (stamp <= list._stamp) continue;',
+    'never equal stamps',
+  ],
   ['src/store/Store.ts', 'if (equalFields(next, prev)) next = prev;', ';', '_putBase compares the rows before writing'],
-  ['src/store/Store.ts', 'if (next === prev || (prev !== undefined && next !== undefined && equalValue(prev, next))) return;', ';', 'an equal list written again: views share structure, readers see the same result'],
-  ['src/controller/Controller.ts', 'if (stamp < result._stamp) return;', 'if (stamp <= result._stamp) return;', 'never equal stamps'],
-  ['src/controller/Controller.ts', 'if (stamp >= result._stamp) {', 'if (stamp > result._stamp) {', 'never equal stamps'],
+  [
+    'src/store/Store.ts',
+    'if (next === prev || (prev !== undefined && next !== undefined && equalValue(prev, next))) return;',
+    ';',
+    'an equal list written again: views share structure, readers see the same result',
+  ],
+  [
+    'src/controller/Controller.ts',
+    'if (stamp < result._stamp) return;',
+    'if (stamp <= result._stamp) return;',
+    'never equal stamps',
+  ],
+  [
+    'src/controller/Controller.ts',
+    'if (stamp >= result._stamp) {',
+    'if (stamp > result._stamp) {',
+    'never equal stamps',
+  ],
 ];
-const isEquivalent = (m) => equivalent.some(([file, before, after]) => m.file === file && m.before === before && m.after === after);
+const isEquivalent = (m) =>
+  equivalent.some(([file, before, after]) => m.file === file && m.before === before && m.after === after);
 
 /** What a line is about, by what it mentions: only such lines are mutated. */
 const categories = [
@@ -59,9 +96,29 @@ const categories = [
 
 /** Ways to break a line; each gives the mutated line or undefined. */
 const operators = [
-  ['flip comparison', (line) => swapFirst(line, [[' === ', ' !== '], [' !== ', ' === '], [' >= ', ' > '], [' > ', ' >= '], [' <= ', ' < '], [' < ', ' <= ']])],
-  ['negate condition', (line) => (/^\s*(if|while) \(/.test(line) ? line.replace(/^(\s*(?:if|while) )\((.*)\)(\s*(?:\{|return|continue|break|[\w.#]).*)$/, '$1(!($2))$3') : undefined)],
-  ['no batch', (line) => (line.includes('batch(() =>') ? line.replace('batch(() =>', '((f) => f())(() =>') : undefined)],
+  [
+    'flip comparison',
+    (line) =>
+      swapFirst(line, [
+        [' === ', ' !== '],
+        [' !== ', ' === '],
+        [' >= ', ' > '],
+        [' > ', ' >= '],
+        [' <= ', ' < '],
+        [' < ', ' <= '],
+      ]),
+  ],
+  [
+    'negate condition',
+    (line) =>
+      /^\s*(if|while) \(/.test(line)
+        ? line.replace(/^(\s*(?:if|while) )\((.*)\)(\s*(?:\{|return|continue|break|[\w.#]).*)$/, '$1(!($2))$3')
+        : undefined,
+  ],
+  [
+    'no batch',
+    (line) => (line.includes('batch(() =>') ? line.replace('batch(() =>', '((f) => f())(() =>') : undefined),
+  ],
   ['drop statement', (line) => (isPlainStatement(line) ? line.replace(/\S.*$/, ';') : undefined)],
 ];
 
@@ -77,7 +134,13 @@ function swapFirst(line, pairs) {
 /** An expression statement on one line (an assignment or a call), not a declaration or a block. */
 function isPlainStatement(line) {
   const t = line.trim();
-  return /;$/.test(t) && !/^(const|let|var|return|throw|import|export|type|interface|\/\/|\*|readonly|static|#|[\w#]+\s*[:?(][^=]*;$)/.test(t) && !/[{}]/.test(t);
+  return (
+    /;$/.test(t) &&
+    !/^(const|let|var|return|throw|import|export|type|interface|\/\/|\*|readonly|static|#|[\w#]+\s*[:?(][^=]*;$)/.test(
+      t,
+    ) &&
+    !/[{}]/.test(t)
+  );
 }
 
 function mutants() {
@@ -108,7 +171,8 @@ function mutants() {
 
 const all = mutants();
 if (listOnly) {
-  for (const m of all) console.log(`${m.file}:${m.line} [${m.category}] ${m.name}: ${m.after}${isEquivalent(m) ? "  (equivalent)" : ""}`);
+  for (const m of all)
+    console.log(`${m.file}:${m.line} [${m.category}] ${m.name}: ${m.after}${isEquivalent(m) ? '  (equivalent)' : ''}`);
   console.log(`${all.length} mutants`);
   process.exit(0);
 }
@@ -121,7 +185,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     process.exit(130);
   });
 }
-for (const entry of ['src', 'tests', 'package.json', 'tsconfig.json', 'README.md']) cpSync(join(root, entry), join(work, entry), { recursive: true });
+for (const entry of ['src', 'tests', 'package.json', 'tsconfig.json', 'README.md'])
+  cpSync(join(root, entry), join(work, entry), { recursive: true });
 symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'));
 
 function runTests() {
@@ -162,7 +227,10 @@ function writeScore() {
     equivalent: equivalentRun,
     scoreWithoutEquivalent: `${done - equivalentRun === 0 ? 0 : ((100 * (killed - killedEquivalent)) / (done - equivalentRun)).toFixed(1)}%`,
     byCategory,
-    survived: survived.map((m) => `${m.file}:${m.line} [${m.category}] ${m.name}: ${m.after}${isEquivalent(m) ? ` — equivalent: ${equivalent.find(([f, b, a]) => f === m.file && b === m.before && a === m.after)[3]}` : ''}`),
+    survived: survived.map(
+      (m) =>
+        `${m.file}:${m.line} [${m.category}] ${m.name}: ${m.after}${isEquivalent(m) ? ` — equivalent: ${equivalent.find(([f, b, a]) => f === m.file && b === m.before && a === m.after)[3]}` : ''}`,
+    ),
     seconds: Math.round((Date.now() - started) / 1000),
   };
   if (!only) writeFileSync(join(root, 'tools/mutation-score.json'), JSON.stringify(score, null, 2) + '\n');
@@ -192,7 +260,9 @@ for (const [n, m] of all.entries()) {
   } else survived.push(m);
   done++;
   writeScore();
-  console.log(`${String(n + 1).padStart(3)}/${all.length} ${killed ? 'killed  ' : 'SURVIVED'} ${m.file}:${m.line} [${m.category}] ${m.name}: ${m.after}  (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+  console.log(
+    `${String(n + 1).padStart(3)}/${all.length} ${killed ? 'killed  ' : 'SURVIVED'} ${m.file}:${m.line} [${m.category}] ${m.name}: ${m.after}  (${((Date.now() - t0) / 1000).toFixed(0)} s)`,
+  );
 }
 cleanup();
 

@@ -93,7 +93,11 @@ const CAPABILITIES = {
         s = rep(s, 'super(row, WATCH);', 'super(row);');
         s = rep(s, '_ay = new Signal(0, WATCH);', '_ay = new Signal(0);');
         s = rep(s, '_a = new Signal(void 0, WATCH);\n  _b', '_a = new Signal(void 0);\n  _b');
-        s = rep(s, '_a = new Signal(void 0, WATCH);\n  _d = new Signal(emptyMeta, WATCH);', '_a = new Signal(void 0);\n  _d = new Signal(emptyMeta);');
+        s = rep(
+          s,
+          '_a = new Signal(void 0, WATCH);\n  _d = new Signal(emptyMeta, WATCH);',
+          '_a = new Signal(void 0);\n  _d = new Signal(emptyMeta);',
+        );
         return rep(rep(s, '  WATCH,\n'), '  watched\n');
       },
     },
@@ -159,21 +163,53 @@ const CAPABILITIES = {
     // endpoint extenders and the store's list edits leave.
     edit: {
       'schema/Collection.js': (s) => {
-        for (const m of ['  #derive(mode) {', '  get push() {', '  get unshift() {', '  get assign() {', '  get remove() {', '  get move() {', '  paginated(removeCursor) {', '  accepts(listArgs2, addArgs) {', 'class CollectionAddition {', 'function matches(']) s = cut(s, m);
+        for (const m of [
+          '  #derive(mode) {',
+          '  get push() {',
+          '  get unshift() {',
+          '  get assign() {',
+          '  get remove() {',
+          '  get move() {',
+          '  paginated(removeCursor) {',
+          '  accepts(listArgs2, addArgs) {',
+          'class CollectionAddition {',
+          'function matches(',
+        ])
+          s = cut(s, m);
         s = rep(s, '  #isNonFilter;\n');
         s = rep(s, '  #derived = /* @__PURE__ */ new Map();');
         s = rep(s, '    const nf = options.nonFilterArgumentKeys;\n');
-        s = rep(s, '    this.#isNonFilter = nf === void 0 ? () => false : typeof nf === "function" ? nf : nf instanceof RegExp ? (key) => nf.test(key) : (key) => nf.includes(key);');
+        s = rep(
+          s,
+          '    this.#isNonFilter = nf === void 0 ? () => false : typeof nf === "function" ? nf : nf instanceof RegExp ? (key) => nf.test(key) : (key) => nf.includes(key);',
+        );
         // Still exported by schema/index.js (`schema.Collection…`): an empty class.
         return rep(s, 'function listArgs(', 'class CollectionAddition {}\nfunction listArgs(');
       },
       'endpoint/RestEndpoint.js': (s) => {
-        for (const m of ['  get push() {', '  get unshift() {', '  get assign() {', '  get remove() {', '  get move() {', '  get getPage() {', '  paginated(removeCursor) {', '  #derive(mode, method, path) {', '  #collection(what, fn, alone = false) {', 'function isCollection(', 'function describeSchema(']) s = cut(s, m);
+        for (const m of [
+          '  get push() {',
+          '  get unshift() {',
+          '  get assign() {',
+          '  get remove() {',
+          '  get move() {',
+          '  get getPage() {',
+          '  paginated(removeCursor) {',
+          '  #derive(mode, method, path) {',
+          '  #collection(what, fn, alone = false) {',
+          'function isCollection(',
+          'function describeSchema(',
+        ])
+          s = cut(s, m);
         return rep(s, '  #derived = /* @__PURE__ */ new Map();');
       },
       'store/Store.js': (s) => {
         // Layers.js imports it (an empty stub when optimistic layers are out too).
-        s = rep(cut(s, 'function edit('), 'function mergeOver(', 'function edit(prev) { return prev; }\nfunction mergeOver(');
+        s = rep(
+          cut(s, 'function edit('),
+          'function mergeOver(',
+          'function edit(prev) { return prev; }\nfunction mergeOver(',
+        );
         s = rep(s, ' else if (prev !== void 0) this._E(list, edit(prev, write.items, mode));');
         return cut(s, '    const out = [];');
       },
@@ -191,21 +227,32 @@ const EXTRA = {
     'controller/Controller.js': (s) => {
       s = cut(s, '  #send(endpoint, args) {');
       s = rep(s, 'value = await this.#send(endpoint, args);', 'value = await this.#run(endpoint, args);');
-      s = rep(s, 'import { describeThrown, errorPolicy, isAbort, TimeoutError } from "./errors.js";', 'import { describeThrown, errorPolicy, isAbort } from "./errors.js";');
+      s = rep(
+        s,
+        'import { describeThrown, errorPolicy, isAbort, TimeoutError } from "./errors.js";',
+        'import { describeThrown, errorPolicy, isAbort } from "./errors.js";',
+      );
       return s;
     },
   },
   // The suspense helpers of the bindings.
   suspense: {
     'controller/Controller.js': (s) => {
-      for (const m of ['  _Y(endpoint, args, throws) {', '  _ar(endpoint, args) {', '  _error(endpoint, args) {']) s = cut(s, m);
+      for (const m of ['  _Y(endpoint, args, throws) {', '  _ar(endpoint, args) {', '  _error(endpoint, args) {'])
+        s = cut(s, m);
       return rep(s, '  #shown = /* @__PURE__ */ new WeakSet();');
     },
   },
   // invalidateAll / expireAll.
   markAll: {
     'controller/Controller.js': (s) => {
-      for (const m of ['  invalidateAll(filter = all) {', '  expireAll(filter = all) {', '  #markAll(filter, change, invalidated) {', 'function all() {']) s = cut(s, m);
+      for (const m of [
+        '  invalidateAll(filter = all) {',
+        '  expireAll(filter = all) {',
+        '  #markAll(filter, change, invalidated) {',
+        'function all() {',
+      ])
+        s = cut(s, m);
       return s;
     },
   },
@@ -240,7 +287,8 @@ function without(names) {
 }
 
 const typical = `export { ${TYPICAL_IMPORT.join(', ')} } from './dist/index.js';`;
-const measure = (names, external = []) => bundleSize({ contents: typical, resolveDir: repo, plugins: [without(names)], external });
+const measure = (names, external = []) =>
+  bundleSize({ contents: typical, resolveDir: repo, plugins: [without(names)], external });
 
 const all = Object.keys(CAPABILITIES).filter((name) => !name.startsWith('extra:'));
 const extras = Object.keys(CAPABILITIES).filter((name) => name.startsWith('extra:'));
@@ -254,21 +302,34 @@ for (const name of extras) rows.push([`  floor, also without ${name.slice(6)}`, 
 rows.push(['  floor, also without all the extras', await measure([...all, ...extras]), true]);
 rows.push(['floor, signals-core external (own code)', await measure(all, ['@preact/signals-core'])]);
 rows.push(['as built, signals-core external (own code)', await measure([], ['@preact/signals-core'])]);
-rows.push(['@preact/signals-core alone (every export)', await bundleSize({ contents: `export * from '@preact/signals-core';`, resolveDir: repo })]);
+rows.push([
+  '@preact/signals-core alone (every export)',
+  await bundleSize({ contents: `export * from '@preact/signals-core';`, resolveDir: repo }),
+]);
 const usedNames = 'Signal, Computed, batch, effect, untracked';
-rows.push([`@preact/signals-core alone ({ ${usedNames} }: what the typical import uses)`, await bundleSize({ contents: `export { ${usedNames} } from '@preact/signals-core';`, resolveDir: repo })]);
+rows.push([
+  `@preact/signals-core alone ({ ${usedNames} }: what the typical import uses)`,
+  await bundleSize({ contents: `export { ${usedNames} } from '@preact/signals-core';`, resolveDir: repo }),
+]);
 
 console.log('min+gzip  saved vs built   minified  what');
 for (const [what, m, compared] of rows) {
-  console.log(`${String(m.gzip).padStart(6)} B  ${compared ? `${String(base.gzip - m.gzip).padStart(7)} B` : ' '.repeat(9)}  ${String(m.minified).padStart(9)} B  ${what}`);
+  console.log(
+    `${String(m.gzip).padStart(6)} B  ${compared ? `${String(base.gzip - m.gzip).padStart(7)} B` : ' '.repeat(9)}  ${String(m.minified).padStart(9)} B  ${what}`,
+  );
 }
 // What leaves each module (minified bytes, as built -> floor).
 const before = new Map(breakdown(base.metafile).map((i) => [i.path, i.bytes]));
 const after = new Map(breakdown(floor.metafile).map((i) => [i.path, i.bytes]));
-console.log('minified bytes per module that change at the floor (as built -> floor; a few bytes either way are renamed identifiers):');
+console.log(
+  'minified bytes per module that change at the floor (as built -> floor; a few bytes either way are renamed identifiers):',
+);
 for (const [path, bytes] of before) {
   const left = after.get(path) ?? 0;
-  if (Math.abs(bytes - left) > 10) console.log(`${String(bytes).padStart(7)} -> ${String(left).padStart(5)} B  ${String(left - bytes).padStart(6)} B  ${path.replace(/^.*node_modules[\\/]/, '')}`);
+  if (Math.abs(bytes - left) > 10)
+    console.log(
+      `${String(bytes).padStart(7)} -> ${String(left).padStart(5)} B  ${String(left - bytes).padStart(6)} B  ${path.replace(/^.*node_modules[\\/]/, '')}`,
+    );
 }
 if (process.argv.includes('--why')) {
   console.log('floor, minified bytes per module:');
@@ -278,8 +339,25 @@ if (process.argv.includes('--why')) {
 const out = process.argv.find((a) => a.startsWith('--out='));
 if (out) {
   const { build } = await import(pathToFileURL(`${repo}/node_modules/esbuild/lib/main.js`).href);
-  const r = await build({ stdin: { contents: typical, resolveDir: repo, loader: 'js' }, absWorkingDir: repo, bundle: true, minify: true, format: 'esm', target: 'es2022', platform: 'browser', mainFields: ['module', 'main'], conditions: ['module', 'import', 'default'], define: { 'process.env.NODE_ENV': '"production"' }, plugins: [without(all)], write: false, legalComments: 'none', logLevel: 'error' });
+  const r = await build({
+    stdin: { contents: typical, resolveDir: repo, loader: 'js' },
+    absWorkingDir: repo,
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: 'es2022',
+    platform: 'browser',
+    mainFields: ['module', 'main'],
+    conditions: ['module', 'import', 'default'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [without(all)],
+    write: false,
+    legalComments: 'none',
+    logLevel: 'error',
+  });
   const { writeFileSync } = await import('node:fs');
   writeFileSync(out.slice(6), r.outputFiles[0].contents);
 }
-console.log(`goal 6,656 B: floor ${floor.gzip} B is ${floor.gzip - 6656 > 0 ? `${floor.gzip - 6656} B over` : `${6656 - floor.gzip} B under`}`);
+console.log(
+  `goal 6,656 B: floor ${floor.gzip} B is ${floor.gzip - 6656 > 0 ? `${floor.gzip - 6656} B over` : `${6656 - floor.gzip} B under`}`,
+);

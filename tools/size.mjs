@@ -43,7 +43,14 @@ export const TYPICAL_IMPORT = ['Controller', 'Entity', 'RestEndpoint', 'Query', 
  * @param {{ entry?: string, contents?: string, resolveDir?: string, external?: string[],
  *           plugins?: import('esbuild').Plugin[], platform?: 'neutral' | 'browser' }} options
  */
-export async function bundleSize({ entry, contents, resolveDir = root, external = [], plugins = [], platform = 'browser' }) {
+export async function bundleSize({
+  entry,
+  contents,
+  resolveDir = root,
+  external = [],
+  plugins = [],
+  platform = 'browser',
+}) {
   const result = await build({
     ...(contents === undefined
       ? { entryPoints: [entry] }
@@ -94,8 +101,18 @@ function onlyInside(dir) {
  */
 export async function measureEntries({ entries, peers }) {
   const external = peers.filter((p) => p !== RUNTIME);
-  const typical = await bundleSize({ contents: `export { ${TYPICAL_IMPORT.join(', ')} } from './dist/index.js';`, external });
-  const out = [{ name: 'typical', file: 'dist/index.js', ...typical, counts: `{ ${TYPICAL_IMPORT.join(', ')} } from dist, with ${RUNTIME}` }];
+  const typical = await bundleSize({
+    contents: `export { ${TYPICAL_IMPORT.join(', ')} } from './dist/index.js';`,
+    external,
+  });
+  const out = [
+    {
+      name: 'typical',
+      file: 'dist/index.js',
+      ...typical,
+      counts: `{ ${TYPICAL_IMPORT.join(', ')} } from dist, with ${RUNTIME}`,
+    },
+  ];
   for (const [name, source] of Object.entries(entries)) {
     // Measured as shipped: the built module of the entry.
     const file = source.replace(/^src\//, 'dist/').replace(/\.tsx?$/, '.js');
@@ -141,11 +158,17 @@ export async function checkSize({ entries, peers, why = false }) {
   for (const m of measured) {
     const ceiling = budget[m.name]?.gzip;
     const ok = typeof ceiling === 'number' && m.gzip <= ceiling;
-    if (!ok) failures.push(ceiling === undefined ? `${m.name}: no ceiling in tools/size-budget.json` : `${m.name}: ${m.gzip} B > ${ceiling} B`);
+    if (!ok)
+      failures.push(
+        ceiling === undefined
+          ? `${m.name}: no ceiling in tools/size-budget.json`
+          : `${m.name}: ${m.gzip} B > ${ceiling} B`,
+      );
     lines.push(
       `${`${m.gzip} B`.padStart(8)} ${kib(m.gzip).padStart(10)}  ${m.name.padEnd(15)} ${(ceiling === undefined ? '—' : `${ceiling} B`).padStart(8)} ${ok ? '   ' : ' ✗ '} ${m.counts}, ${m.minified} B minified`,
     );
-    if (why) for (const i of breakdown(m.metafile)) lines.push(`${' '.repeat(20)}${String(i.bytes).padStart(7)} B  ${i.path}`);
+    if (why)
+      for (const i of breakdown(m.metafile)) lines.push(`${' '.repeat(20)}${String(i.bytes).padStart(7)} B  ${i.path}`);
   }
   console.log(lines.join('\n'));
   if (failures.length > 0) {

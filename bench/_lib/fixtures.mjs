@@ -22,7 +22,20 @@ export function prng(seed) {
   };
 }
 
-const WORDS = ['alpha', 'bravo', 'cargo', 'delta', 'ember', 'flint', 'gamma', 'harbor', 'ivory', 'jasper', 'kilo', 'lumen'];
+const WORDS = [
+  'alpha',
+  'bravo',
+  'cargo',
+  'delta',
+  'ember',
+  'flint',
+  'gamma',
+  'harbor',
+  'ivory',
+  'jasper',
+  'kilo',
+  'lumen',
+];
 
 function words(rand, n) {
   let out = '';
@@ -198,7 +211,13 @@ export function tickets(n) {
   const order = permutation(rand, n);
   const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    out[i] = { id: `t${i}`, title: `ticket ${i}`, points: Math.floor(rand() * 8), createdAt: 1_650_000_000_000 + order[i] * 60_000, author: { ...authors[i % authors.length] } };
+    out[i] = {
+      id: `t${i}`,
+      title: `ticket ${i}`,
+      points: Math.floor(rand() * 8),
+      createdAt: 1_650_000_000_000 + order[i] * 60_000,
+      author: { ...authors[i % authors.length] },
+    };
   }
   return { authors, tickets: out };
 }

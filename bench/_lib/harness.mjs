@@ -164,7 +164,9 @@ export class Scenario {
       for (const r of out.rows) {
         const v = r.unit === 'ops/s' ? fmtRate(r.value) : `${Math.round(r.value)} ${r.unit}`;
         const m = r.median === undefined ? '' : `  median ${fmtRate(r.median)}`;
-        console.log(`${r.workload} ${r.case.padEnd(22)} ${(r.peer + (r.variant ? ` (${r.variant})` : '')).padEnd(40)} ${v.padStart(12)} ±${r.rme.toFixed(1)}%${m}`);
+        console.log(
+          `${r.workload} ${r.case.padEnd(22)} ${(r.peer + (r.variant ? ` (${r.variant})` : '')).padEnd(40)} ${v.padStart(12)} ±${r.rme.toFixed(1)}%${m}`,
+        );
       }
       for (const g of out.gates) console.log(`${g.ok ? 'ok  ' : 'FAIL'} gate  ${g.name} ${g.detail}`);
       for (const c of out.checks) console.log(`${c.ok ? 'ok  ' : 'miss'} check ${c.name} ${c.detail}`);

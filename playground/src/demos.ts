@@ -24,7 +24,8 @@ export interface Demo {
 }
 
 const FILES: FileName[] = ['fixtures.json', 'server.ts', 'api.ts', 'solid.tsx', 'preact.tsx', 'vanilla.ts'];
-const EMPTY_SERVER = '// No routes of its own: the default REST collections over the fixtures answer.\nexport default {};\n';
+const EMPTY_SERVER =
+  '// No routes of its own: the default REST collections over the fixtures answer.\nexport default {};\n';
 
 export function parseDemo(id: string, text: string): Demo {
   const [head = '', ...parts] = text.split(/^\/\/\/\/ /m);
@@ -59,6 +60,12 @@ const rank = (group: string) => (GROUPS.includes(group) ? GROUPS.indexOf(group) 
 
 export const demos: Demo[] = sources
   .map(({ name, text }) => parseDemo(name, text))
-  .sort((a, b) => rank(a.group) - rank(b.group) || a.group.localeCompare(b.group) || a.order - b.order || a.title.localeCompare(b.title));
+  .sort(
+    (a, b) =>
+      rank(a.group) - rank(b.group) ||
+      a.group.localeCompare(b.group) ||
+      a.order - b.order ||
+      a.title.localeCompare(b.title),
+  );
 
 export const findDemo = (id: string | undefined): Demo => demos.find((d) => d.id === id) ?? demos[0]!;

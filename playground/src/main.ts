@@ -11,7 +11,8 @@ import { installMock, settings } from './mock/server.js';
 import { Runner, toDemoError, viewFile, type DemoError, type DemoFiles, type FileName } from './runtime/run.js';
 import type { Framework } from './compiler/compile.js';
 
-const $ = <T extends HTMLElement = HTMLElement>(testId: string) => document.querySelector<T>(`[data-testid="${testId}"]`)!;
+const $ = <T extends HTMLElement = HTMLElement>(testId: string) =>
+  document.querySelector<T>(`[data-testid="${testId}"]`)!;
 
 const FRAMEWORKS: Framework[] = ['solid', 'preact', 'vanilla'];
 
@@ -52,12 +53,22 @@ function showError(error: DemoError): void {
   shownError = error;
   errorBox.hidden = false;
   errorBox.dataset.kind = error.kind;
-  const where = error.file ? `${error.file}${error.line === undefined ? '' : `:${error.line}:${error.column ?? 1}`}` : '';
+  const where = error.file
+    ? `${error.file}${error.line === undefined ? '' : `:${error.line}:${error.column ?? 1}`}`
+    : '';
   errorBox.replaceChildren(
-    Object.assign(document.createElement('strong'), { textContent: `${error.kind === 'compile' ? 'Compile error' : 'Runtime error'}${where ? ` in ${where}` : ''}` }),
+    Object.assign(document.createElement('strong'), {
+      textContent: `${error.kind === 'compile' ? 'Compile error' : 'Runtime error'}${where ? ` in ${where}` : ''}`,
+    }),
     Object.assign(document.createElement('pre'), { textContent: error.message }),
   );
-  if (error.file && error.file !== editor.current && error.kind === 'compile' && visibleFiles().includes(error.file as FileName)) showFile(error.file as FileName);
+  if (
+    error.file &&
+    error.file !== editor.current &&
+    error.kind === 'compile' &&
+    visibleFiles().includes(error.file as FileName)
+  )
+    showFile(error.file as FileName);
   editor.mark(error.file === editor.current ? error : undefined);
   status.dataset.state = 'error';
   status.textContent = 'error';
@@ -117,17 +128,24 @@ function visibleFiles(): FileName[] {
 
 function showFile(file: FileName): void {
   editor.show(file);
-  for (const tab of fileTabs.querySelectorAll<HTMLElement>('[data-file]')) tab.setAttribute('aria-selected', String(tab.dataset.file === file));
+  for (const tab of fileTabs.querySelectorAll<HTMLElement>('[data-file]'))
+    tab.setAttribute('aria-selected', String(tab.dataset.file === file));
 }
 
-function load(next: Demo, nextFramework: Framework, nextFiles: DemoFiles, file: FileName = viewFile[nextFramework]): void {
+function load(
+  next: Demo,
+  nextFramework: Framework,
+  nextFiles: DemoFiles,
+  file: FileName = viewFile[nextFramework],
+): void {
   demo = next;
   framework = nextFramework;
   files = nextFiles;
   demoSelect.value = demo.id;
   $('demo-title').textContent = demo.title;
   $('demo-about').innerHTML = escape(demo.about).replace(/`([^`]+)`/g, '<code>$1</code>');
-  for (const b of frameworkBar.querySelectorAll<HTMLElement>('[data-fw]')) b.setAttribute('aria-pressed', String(b.dataset.fw === framework));
+  for (const b of frameworkBar.querySelectorAll<HTMLElement>('[data-fw]'))
+    b.setAttribute('aria-pressed', String(b.dataset.fw === framework));
   fileTabs.replaceChildren(
     ...visibleFiles().map((name) => {
       const tab = document.createElement('button');
@@ -150,7 +168,9 @@ for (const group of new Set(demos.map((d) => d.group))) {
   for (const d of members) optgroup.append(new Option(d.title, d.id));
   demoSelect.append(optgroup);
 }
-demoSelect.addEventListener('change', () => load(findDemo(demoSelect.value), framework, { ...findDemo(demoSelect.value).files }));
+demoSelect.addEventListener('change', () =>
+  load(findDemo(demoSelect.value), framework, { ...findDemo(demoSelect.value).files }),
+);
 
 frameworkBar.addEventListener('click', (event) => {
   const fw = (event.target as HTMLElement).closest<HTMLElement>('[data-fw]')?.dataset.fw as Framework | undefined;

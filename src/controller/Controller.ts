@@ -107,7 +107,9 @@ export type QueryArgs<A extends readonly unknown[]> = A extends readonly [] ? re
 export type KeyFilter = { testKey(key: string): boolean } | ((key: string) => boolean);
 
 /** Arguments of a read of `Q`: a `Query`'s `process` arguments, else any. */
-export type ArgsOf<Q> = Q extends abstract new (...args: any[]) => unknown
+export type ArgsOf<Q> = Q extends abstract new (
+  ...args: any[]
+) => unknown
   ? readonly unknown[]
   : Q extends Query<any, any, infer A>
     ? QueryArgs<A>
@@ -220,7 +222,14 @@ export class Controller {
     const stamp = ++this.#stamp;
     if (endpoint.getOptimisticResponse !== undefined && endpoint.sideEffect) {
       try {
-        applyOptimistic(this.#store, (schema, a) => this.#views.query(schema, a).peek(), endpoint, args, stamp, this.#clock());
+        applyOptimistic(
+          this.#store,
+          (schema, a) => this.#views.query(schema, a).peek(),
+          endpoint,
+          args,
+          stamp,
+          this.#clock(),
+        );
       } catch (error) {
         return Promise.reject(error);
       }
@@ -293,7 +302,9 @@ export class Controller {
       const cell = this.#store._tables.get(schema._key)?._cells.get(String(schema.queryKey(args)));
       return cell?.peek() === undefined || now >= cell._exp.t;
     }
-    return now >= meta!.expiresAt || untracked(() => this.#views.response(key, endpoint.schema, args).value) === undefined;
+    return (
+      now >= meta!.expiresAt || untracked(() => this.#views.response(key, endpoint.schema, args).value) === undefined
+    );
   }
 
   /**
@@ -360,7 +371,9 @@ export class Controller {
         ) {
           throw this.#fail(endpoint, key, error, stamp);
         }
-        await new Promise<void>((resolve) => this.#timers.setTimeout(resolve, endpoint.retryDelay?.(attempt) ?? Math.min(1000 * 2 ** attempt, 30_000)));
+        await new Promise<void>((resolve) =>
+          this.#timers.setTimeout(resolve, endpoint.retryDelay?.(attempt) ?? Math.min(1000 * 2 ** attempt, 30_000)),
+        );
       }
     }
     return this.#write(endpoint, args, key, value, stamp, true);
@@ -402,7 +415,14 @@ export class Controller {
    * response), every write is undone and the error is recorded as the fetch's failure.
    * @returns the denormalized response with `read`, else its stored form
    */
-  #write(endpoint: EndpointInterface, args: readonly unknown[], key: string, value: unknown, stamp: number, read = false): unknown {
+  #write(
+    endpoint: EndpointInterface,
+    args: readonly unknown[],
+    key: string,
+    value: unknown,
+    stamp: number,
+    read = false,
+  ): unknown {
     if (stamp <= this.#reset) throw new Error(`${endpoint.name}: dropped by resetEntireStore`);
     const staging = new Staging(endpoint.name, args);
     const store = this.#store;
@@ -471,13 +491,17 @@ export class Controller {
    * wrapped in an `Error` naming the endpoint, with the thrown value as `cause`.
    */
   #fail(endpoint: EndpointInterface, key: string, error: unknown, stamp: number): Error {
-    const named = error instanceof Error ? error : new Error(`${endpoint.name}: threw ${describeThrown(error)}`, { cause: error });
+    const named =
+      error instanceof Error ? error : new Error(`${endpoint.name}: threw ${describeThrown(error)}`, { cause: error });
     // A failed mutation rolls its optimistic layer back.
     this.#store._layers.get(stamp)?._drop();
     if (!endpoint.sideEffect && stamp > this.#reset) {
       const result = this.#store._result(key);
       if (stamp >= result._stamp) {
-        this.#patch(result, { error: named, errorExpiresAt: this.#clock() + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY) });
+        this.#patch(result, {
+          error: named,
+          errorExpiresAt: this.#clock() + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
+        });
       }
     }
     return named;
@@ -517,8 +541,13 @@ export class Controller {
   }
 
   /** Signal of the cached denormalized response of an endpoint; `undefined` until fetched. */
-  response<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): ReadonlySignal<ResolveType<E> | undefined> {
-    return this.#views.response(endpoint.key(...args), endpoint.schema, args) as ReadonlySignal<ResolveType<E> | undefined>;
+  response<E extends EndpointInterface>(
+    endpoint: E,
+    ...args: Parameters<E['fetch']>
+  ): ReadonlySignal<ResolveType<E> | undefined> {
+    return this.#views.response(endpoint.key(...args), endpoint.schema, args) as ReadonlySignal<
+      ResolveType<E> | undefined
+    >;
   }
 
   /** Signal of an endpoint key's cache state: fetch time, expiry, last error, invalidation. */
@@ -545,12 +574,19 @@ export class Controller {
    * { id: '1', name: 'Ada' })`. The last argument is the value, or an updater that
    * receives the current value (`prev => next`, `undefined` when not cached).
    */
-  set<S extends Schema>(schema: S, ...argsAndValue: readonly [...args: readonly unknown[], value: Input<S> | Updater<S>]): void {
+  set<S extends Schema>(
+    schema: S,
+    ...argsAndValue: readonly [...args: readonly unknown[], value: Input<S> | Updater<S>]
+  ): void {
     // The rest array is the method's own: popping the value leaves the arguments.
     let value: unknown = (argsAndValue as readonly unknown[] as unknown[]).pop();
-    if (typeof value === 'function') value = value(this.#views.query(schema, argsAndValue as readonly unknown[]).peek());
+    if (typeof value === 'function')
+      value = value(this.#views.query(schema, argsAndValue as readonly unknown[]).peek());
     // Messages name the write `set(Key)` for an Entity, else `set`.
-    const staging = new Staging(typeof schema === 'function' ? `set(${schema._key})` : 'set', argsAndValue as readonly unknown[]);
+    const staging = new Staging(
+      typeof schema === 'function' ? `set(${schema._key})` : 'set',
+      argsAndValue as readonly unknown[],
+    );
     normalizeRoot(schema, value, staging);
     this.#batch(() => this.#store._commit(staging, ++this.#stamp, this.#clock() + DEFAULT_DATA_EXPIRY));
   }
@@ -561,9 +597,18 @@ export class Controller {
    * read it back with `response(endpoint, ...args)`. Throws a `SchemaError` (writing
    * nothing) when the value does not fit the schema.
    */
-  setResponse<E extends EndpointInterface>(endpoint: E, ...argsAndResponse: WithLast<Parameters<E['fetch']>, unknown>): void {
+  setResponse<E extends EndpointInterface>(
+    endpoint: E,
+    ...argsAndResponse: WithLast<Parameters<E['fetch']>, unknown>
+  ): void {
     const response = (argsAndResponse as readonly unknown[] as unknown[]).pop();
-    this.#write(endpoint, argsAndResponse as readonly unknown[], endpoint.key(...(argsAndResponse as unknown as Parameters<E['fetch']>)), response, ++this.#stamp);
+    this.#write(
+      endpoint,
+      argsAndResponse as readonly unknown[],
+      endpoint.key(...(argsAndResponse as unknown as Parameters<E['fetch']>)),
+      response,
+      ++this.#stamp,
+    );
   }
 
   /**
@@ -620,7 +665,9 @@ export class Controller {
     const results = this.#store._results;
     // The filter runs before the batch: what it throws goes to the caller.
     const marked = [...results.keys()].filter(
-      (key) => results.get(key)!._sig.peek() !== undefined && (typeof filter === 'function' ? filter(key) : filter.testKey(key)),
+      (key) =>
+        results.get(key)!._sig.peek() !== undefined &&
+        (typeof filter === 'function' ? filter(key) : filter.testKey(key)),
     );
     this.#batch(() => {
       for (const key of marked) {
@@ -642,7 +689,8 @@ export class Controller {
       if (!on) return void this.#away.add(name);
       this.#away.delete(name);
       // Back (focused and online): refetch the stale data that is mounted.
-      if (this.#away.size === 0) for (const [key, m] of this.#mounted) if (this.#isStale(key, m.endpoint, m.args)) this.#refetch(key);
+      if (this.#away.size === 0)
+        for (const [key, m] of this.#mounted) if (this.#isStale(key, m.endpoint, m.args)) this.#refetch(key);
     });
   }
 

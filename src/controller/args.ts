@@ -10,7 +10,9 @@ import type { Queryable } from './Controller.js';
 export type EndpointArg<E extends EndpointInterface> = Parameters<E['fetch']>[0];
 
 /** The arguments object a queryable is read with: a `Query`'s first `process` argument, else any. */
-export type QueryArg<Q extends Queryable> = Q extends abstract new (...args: any[]) => unknown
+export type QueryArg<Q extends Queryable> = Q extends abstract new (
+  ...args: any[]
+) => unknown
   ? unknown
   : Q extends Query<any, any, infer A>
     ? A[0]

@@ -95,7 +95,14 @@ export interface EndpointOptions<A extends readonly any[] = any[], R = any, S ex
 }
 
 /** Options of `extend()` that keep the endpoint's type (none of them changes a type). */
-export type SameTypeOptions<O> = O & { path?: never; searchParams?: never; method?: never; body?: never; schema?: never; process?: never };
+export type SameTypeOptions<O> = O & {
+  path?: never;
+  searchParams?: never;
+  method?: never;
+  body?: never;
+  schema?: never;
+  process?: never;
+};
 
 /** Instances are callable: calling an endpoint runs its `fetch` without any cache. */
 export interface Endpoint<A extends readonly any[] = any[], R = any, S extends Schema = Schema> {
@@ -116,7 +123,9 @@ export interface Endpoint<A extends readonly any[] = any[], R = any, S extends S
  * await getTodo({ id: '1' });            // callable on its own
  * await ctrl.fetch(getTodo, { id: '1' }); // or cached through a Controller
  */
-export class Endpoint<A extends readonly any[] = any[], R = any, S extends Schema = Schema> implements EndpointInterface<A, R> {
+export class Endpoint<A extends readonly any[] = any[], R = any, S extends Schema = Schema>
+  implements EndpointInterface<A, R>
+{
   /** Normalization schema; `undefined` stores the value as is. Default: `undefined`. */
   declare schema: S;
   /** Refetch interval in ms while subscribed. Default: `undefined` (no polling). */
@@ -193,7 +202,9 @@ export class Endpoint<A extends readonly any[] = any[], R = any, S extends Schem
    */
   fetch(..._args: A): Promise<R> {
     return Promise.reject(
-      new Error(`${this.name}: no fetch function${(typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production' ? '; pass one to new Endpoint(fetchFunction, options)' : ''}`),
+      new Error(
+        `${this.name}: no fetch function${(typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production' ? '; pass one to new Endpoint(fetchFunction, options)' : ''}`,
+      ),
     );
   }
 
@@ -221,7 +232,10 @@ export class Endpoint<A extends readonly any[] = any[], R = any, S extends Schem
   /** With a `schema`: an endpoint of the new schema type. */
   extend<S2 extends Schema>(options: EndpointOptions<any[], any, S2> & { schema: S2 }): Endpoint<A, R, S2>;
   extend(options: EndpointOptions<any[], any, any>): Endpoint<any[], any, any> {
-    return new (this.constructor as new (options: EndpointOptions<any[], any, any>) => Endpoint<any[], any, any>)({ ...this._ownOptions(), ...options });
+    return new (this.constructor as new (options: EndpointOptions<any[], any, any>) => Endpoint<any[], any, any>)({
+      ...this._ownOptions(),
+      ...options,
+    });
   }
 
   /** @internal The own enumerable properties of this instance: its options. */

@@ -97,7 +97,10 @@ export interface RestEndpointOptions<
   /** Replaces the prototype `getRequestInit`. */
   getRequestInit?: (this: RestEndpoint<P, SP, M, B, R, S>, body?: any) => RequestInit | Promise<RequestInit>;
   /** Replaces the prototype `getHeaders`. */
-  getHeaders?: (this: RestEndpoint<P, SP, M, B, R, S>, headers: Record<string, string>) => HeadersInit | Promise<HeadersInit>;
+  getHeaders?: (
+    this: RestEndpoint<P, SP, M, B, R, S>,
+    headers: Record<string, string>,
+  ) => HeadersInit | Promise<HeadersInit>;
   /** Name of the cursor parameter of `getPage`. Default: none. */
   paginationField?: string;
   /** Path of one item, for `move`. Default: `path`. */
@@ -131,7 +134,9 @@ type CollectionIn<S> = Schema extends S
   ? never
   : S extends Collection<any, any>
     ? S
-    : S extends abstract new (...args: any[]) => unknown
+    : S extends abstract new (
+          ...args: any[]
+        ) => unknown
       ? never
       : S extends readonly unknown[] | { normalize(...args: any[]): unknown }
         ? never
@@ -139,9 +144,17 @@ type CollectionIn<S> = Schema extends S
           ? { [K in keyof S]: S[K] extends Collection<any, any> ? S[K] : never }[keyof S]
           : never;
 /** The entity of the endpoint's Collection. */
-type CollectionEntity<S> = [CollectionIn<S>] extends [never] ? never : CollectionIn<S> extends Collection<infer E, any> ? E : never;
+type CollectionEntity<S> = [CollectionIn<S>] extends [never]
+  ? never
+  : CollectionIn<S> extends Collection<infer E, any>
+    ? E
+    : never;
 /** The schema of `push`, `unshift`, `assign`, `remove` and `move`: the Collection's derived schema. */
-type DerivedSchema<S> = [CollectionIn<S>] extends [never] ? Schema : CollectionIn<S> extends Collection<infer E, infer V> ? CollectionAddition<E, V> : Schema;
+type DerivedSchema<S> = [CollectionIn<S>] extends [never]
+  ? Schema
+  : CollectionIn<S> extends Collection<infer E, infer V>
+    ? CollectionAddition<E, V>
+    : Schema;
 /**
  * Their body: the declared body, else the fields of the Collection's entity (for a keyed
  * collection, except `move`'s, an object of key → fields).
@@ -156,7 +169,14 @@ type DerivedBody<S, B, One = false> = [CollectionEntity<S>] extends [never]
       ? EntityInput<CollectionEntity<S>>
       : B;
 /** An endpoint derived from a list endpoint (`push`, `unshift`, `remove`). */
-type Derived<P extends string, SP, M extends string, B, R, S extends Schema, One = false> = RestEndpoint<P, SP, M, DerivedBody<S, B, One>, R, DerivedSchema<S>>;
+type Derived<P extends string, SP, M extends string, B, R, S extends Schema, One = false> = RestEndpoint<
+  P,
+  SP,
+  M,
+  DerivedBody<S, B, One>,
+  R,
+  DerivedSchema<S>
+>;
 
 //#endregion
 
@@ -229,7 +249,12 @@ export class RestEndpoint<
 
   static {
     // Defaults live on the prototype so options, assignments and subclass fields override them.
-    Object.assign(this.prototype, { method: 'GET', urlPrefix: '', path: '', secretParams: /token|secret|passw|auth|key|sig|session|cred/i });
+    Object.assign(this.prototype, {
+      method: 'GET',
+      urlPrefix: '',
+      path: '',
+      secretParams: /token|secret|passw|auth|key|sig|session|cred/i,
+    });
   }
 
   /** Name used in error messages. Default: `` `${method} ${path}` ``; a `name` option wins. */
@@ -351,7 +376,11 @@ export class RestEndpoint<
       );
     }
     if (!response.ok) {
-      throw new NetworkError(await detach(response), { endpoint: this.name, method: init.method, url: this.#redact(input) });
+      throw new NetworkError(await detach(response), {
+        endpoint: this.name,
+        method: init.method,
+        url: this.#redact(input),
+      });
     }
     return response;
   }
@@ -372,7 +401,10 @@ export class RestEndpoint<
       return JSON.parse(text);
     } catch (error) {
       // The body is data: quoted in development only.
-      const start = (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production' ? `. Body starts with: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}` : '';
+      const start =
+        (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
+          ? `. Body starts with: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}`
+          : '';
       throw new Error(
         `${this.name}: the response body of ${this.method} ${this.#redact(response.url)} is not valid JSON ` +
           `(${(error as Error).message})${start}`,
@@ -401,7 +433,11 @@ export class RestEndpoint<
   override extend(options: RestExtendOptions): RestEndpoint<any, any, any, any, any, any> {
     const own = this._ownOptions();
     if ('method' in options && !('sideEffect' in options)) delete own.sideEffect;
-    return new (this.constructor as new (options: Record<string, unknown>) => RestEndpoint<any, any, any, any, any, any>)({ ...own, ...options });
+    return new (
+      this.constructor as new (
+        options: Record<string, unknown>,
+      ) => RestEndpoint<any, any, any, any, any, any>
+    )({ ...own, ...options });
   }
 
   /**
@@ -481,7 +517,11 @@ export class RestEndpoint<
     } as RestExtendOptions) as unknown as this;
   }
 
-  #derive(mode: 'push' | 'unshift' | 'assign' | 'remove' | 'move', method: string, path?: string): RestEndpoint<any, any, any, any, any, any> {
+  #derive(
+    mode: 'push' | 'unshift' | 'assign' | 'remove' | 'move',
+    method: string,
+    path?: string,
+  ): RestEndpoint<any, any, any, any, any, any> {
     let derived = this.#derived.get(mode);
     if (derived !== undefined) return derived;
     derived = this.extend({
@@ -520,7 +560,9 @@ export class RestEndpoint<
 
   /** A URL for messages: values of query names matching `secretParams` replaced by `***`. */
   #redact(url: string): string {
-    return url.replace(/(?<=[?&])([^=&#]*)=[^&#]*/g, (pair, name: string) => (this.secretParams.test(name) ? `${name}=***` : pair));
+    return url.replace(/(?<=[?&])([^=&#]*)=[^&#]*/g, (pair, name: string) =>
+      this.secretParams.test(name) ? `${name}=***` : pair,
+    );
   }
 
   /** @internal Whether this endpoint's calls end with a body argument. */
@@ -551,7 +593,11 @@ async function detach(response: Response): Promise<Response> {
   try {
     const reader = response.body!.getReader();
     const chunks: BlobPart[] = [];
-    for (let size = 0, chunk; size < ERROR_BODY_LIMIT && !(chunk = await reader.read()).done; size += chunk.value.byteLength) {
+    for (
+      let size = 0, chunk;
+      size < ERROR_BODY_LIMIT && !(chunk = await reader.read()).done;
+      size += chunk.value.byteLength
+    ) {
       chunks.push(chunk.value);
     }
     await reader.cancel();

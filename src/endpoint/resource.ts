@@ -10,7 +10,10 @@ import { RestEndpoint, type RestEndpointOptions } from './RestEndpoint.js';
 
 /** Options of {@link resource}. Other members are shared by every endpoint. */
 export interface ResourceOptions<P extends string, SP = {}, E extends EntityClass = EntityClass>
-  extends Omit<RestEndpointOptions<P>, 'path' | 'schema' | 'method' | 'name' | 'searchParams' | 'process' | 'body' | 'sideEffect'> {
+  extends Omit<
+    RestEndpointOptions<P>,
+    'path' | 'schema' | 'method' | 'name' | 'searchParams' | 'process' | 'body' | 'sideEffect'
+  > {
   /** Path of one item; its last `:param` segment is dropped for the list. Required. */
   path: P;
   /** The entity of the resource. Required. */
@@ -20,7 +23,9 @@ export interface ResourceOptions<P extends string, SP = {}, E extends EntityClas
   /** Options of `getList`'s Collection (e.g. `nonFilterArgumentKeys`). Default: none. */
   collection?: CollectionOptions;
   /** The endpoint class, e.g. a subclass with transform hooks. Default: `RestEndpoint`. */
-  Endpoint?: new (options: any) => RestEndpoint<any, any, any, any, any, any>;
+  Endpoint?: new (
+    options: any,
+  ) => RestEndpoint<any, any, any, any, any, any>;
 }
 
 /** The endpoints `resource()` returns. */
@@ -66,7 +71,12 @@ export function resource<P extends string, SP = {}, E extends EntityClass = Enti
   const name = (member: string) => `${schema._key}.${member}`;
   const make = (extra: Record<string, unknown>): any => new Endpoint({ ...shared, ...extra } as RestEndpointOptions);
 
-  const getList = make({ path: listPath, movePath: path, schema: new Collection([schema], collection), name: name('getList') });
+  const getList = make({
+    path: listPath,
+    movePath: path,
+    schema: new Collection([schema], collection),
+    name: name('getList'),
+  });
   return {
     get: make({ path, schema, name: name('get') }),
     getList,

@@ -22,7 +22,18 @@ import { Query } from '../schema/Query.js';
 import { SchemaError, describe } from '../schema/SchemaError.js';
 import type { EntityClass, EntityOf } from '../schema/types.js';
 import type { Store } from '../store/Store.js';
-import { chain, count, distinct, extreme, groupBy, sum, window, type MakeTerminal, type Step, type Terminal } from './sinks.js';
+import {
+  chain,
+  count,
+  distinct,
+  extreme,
+  groupBy,
+  sum,
+  window,
+  type MakeTerminal,
+  type Step,
+  type Terminal,
+} from './sinks.js';
 import { Sink, Source } from './Source.js';
 
 /** A per-group aggregate of `groupBy`, made by the {@link GroupAggregates} helpers. */
@@ -48,7 +59,9 @@ export interface GroupAggregates<T, A extends readonly unknown[]> {
 }
 
 /** One group of a `groupBy` result: its key and its aggregates. */
-export type Group<K, G> = { readonly key: K } & { readonly [N in keyof G]: G[N] extends Aggregate<infer R> ? R : never };
+export type Group<K, G> = { readonly key: K } & {
+  readonly [N in keyof G]: G[N] extends Aggregate<infer R> ? R : never;
+};
 
 const aggregates: GroupAggregates<any, any> = {
   count: () => ({ _make: count }),
@@ -64,7 +77,12 @@ const identity = (item: unknown) => item;
 export type Args<A extends readonly unknown[], B extends readonly unknown[]> = B extends readonly [] ? A : B;
 
 /** Runs a chain over denormalized entries from scratch: a live query's `process`. */
-function run(steps: readonly Step[], make: MakeTerminal, entries: readonly unknown[], args: readonly unknown[]): unknown {
+function run(
+  steps: readonly Step[],
+  make: MakeTerminal,
+  entries: readonly unknown[],
+  args: readonly unknown[],
+): unknown {
   const term = make(args);
   const push = chain(steps, args, term._push);
   for (let i = 0; i < entries.length; i++) push({ s: i }, undefined, entries[i]);
@@ -138,7 +156,9 @@ export class LiveList<T, A extends readonly unknown[] = []> extends LiveQuery<T[
   }
 
   /** Transforms each row; a result keeps its identity while it is equal. `undefined` leaves the row out. */
-  select<U, B extends readonly unknown[] = A>(fn: (item: T, ...args: B) => U): LiveList<Exclude<U, undefined>, Args<A, B>> {
+  select<U, B extends readonly unknown[] = A>(
+    fn: (item: T, ...args: B) => U,
+  ): LiveList<Exclude<U, undefined>, Args<A, B>> {
     return this.#step(false, fn);
   }
 
@@ -146,7 +166,10 @@ export class LiveList<T, A extends readonly unknown[] = []> extends LiveQuery<T[
    * Sorts by `key(item, ...args)` (ties keep store order); narrow with `offset` / `limit`.
    * @param dir `'asc'` (default) or `'desc'`
    */
-  orderBy<B extends readonly unknown[] = A>(key: (item: T, ...args: B) => unknown, dir: 'asc' | 'desc' = 'asc'): LiveWindow<T, Args<A, B>> {
+  orderBy<B extends readonly unknown[] = A>(
+    key: (item: T, ...args: B) => unknown,
+    dir: 'asc' | 'desc' = 'asc',
+  ): LiveWindow<T, Args<A, B>> {
     return new LiveWindow<T, Args<A, B>>(this._entity, this._steps, key, dir === 'desc' ? -1 : 1, 0, Infinity);
   }
 
@@ -161,7 +184,9 @@ export class LiveList<T, A extends readonly unknown[] = []> extends LiveQuery<T[
   }
 
   /** Mean of `fn` over the rows; `undefined` when none. */
-  avg<B extends readonly unknown[] = A>(fn: (item: T, ...args: B) => number): LiveQuery<number | undefined, Args<A, B>> {
+  avg<B extends readonly unknown[] = A>(
+    fn: (item: T, ...args: B) => number,
+  ): LiveQuery<number | undefined, Args<A, B>> {
     return this.#to(sum(fn, true));
   }
 
@@ -191,7 +216,9 @@ export class LiveList<T, A extends readonly unknown[] = []> extends LiveQuery<T[
   }
 
   /** The distinct values of `fn` (default: the rows themselves), sorted. */
-  distinct<V = T, B extends readonly unknown[] = A>(fn: (item: T, ...args: B) => V = identity as any): LiveQuery<V[], Args<A, B>> {
+  distinct<V = T, B extends readonly unknown[] = A>(
+    fn: (item: T, ...args: B) => V = identity as any,
+  ): LiveQuery<V[], Args<A, B>> {
     return this.#to(distinct(fn));
   }
 }
@@ -204,7 +231,14 @@ export class LiveWindow<T, A extends readonly unknown[] = []> extends LiveQuery<
   readonly #size: number;
 
   /** @internal */
-  constructor(entity: EntityClass, steps: readonly Step[], key: (item: T, ...args: any[]) => unknown, dir: number, from: number, size: number) {
+  constructor(
+    entity: EntityClass,
+    steps: readonly Step[],
+    key: (item: T, ...args: any[]) => unknown,
+    dir: number,
+    from: number,
+    size: number,
+  ) {
     super(entity, steps, window(key, dir, from, size));
     this.#key = key;
     this.#dir = dir;
@@ -231,6 +265,7 @@ export function live<E extends typeof Entity>(source: E): LiveList<EntityOf<E>>;
 export function live<E extends typeof Entity>(source: All<E>): LiveList<EntityOf<E>>;
 export function live(source: EntityClass | All<any>): LiveList<any> {
   const entity = source instanceof All ? source.schema : source;
-  if (!isEntity(entity)) throw new SchemaError(`live(): expected an Entity class or new All(Entity), got ${describe(source)}`);
+  if (!isEntity(entity))
+    throw new SchemaError(`live(): expected an Entity class or new All(Entity), got ${describe(source)}`);
   return new LiveList(entity, []);
 }

@@ -173,7 +173,10 @@ class Saver implements Persister {
       commit.call(store, staging, stamp, expiresAt);
       this.#noteCommit(staging);
     };
-    const after = (name: 'gc' | 'invalidate' | 'invalidateAll' | 'expireAll' | 'resetEntireStore', then: () => void) => {
+    const after = (
+      name: 'gc' | 'invalidate' | 'invalidateAll' | 'expireAll' | 'resetEntireStore',
+      then: () => void,
+    ) => {
       const run = ctrl[name] as (...args: unknown[]) => any;
       (ctrl as any)[name] = (...args: unknown[]) => {
         const out = run(...args);
@@ -372,7 +375,15 @@ class Saver implements Persister {
    * One entry against what is saved (by reference): put when it changed, removed when it
    * is gone; the saved reference follows.
    */
-  #diff(saved: Map<string, unknown>, sub: string, id: string, value: unknown, puts: PersistEntry[], deletes: string[], entry?: () => unknown): void {
+  #diff(
+    saved: Map<string, unknown>,
+    sub: string,
+    id: string,
+    value: unknown,
+    puts: PersistEntry[],
+    deletes: string[],
+    entry?: () => unknown,
+  ): void {
     if (value === saved.get(sub)) return;
     if (value === undefined) {
       saved.delete(sub);
@@ -432,10 +443,13 @@ class Saver implements Persister {
   /** `resetEntireStore`: the storage is cleared, and what is written afterwards saved anew. */
   #reset(): void {
     this.#epoch++;
-    for (const map of [this.#rows, this.#lists, this.#data, this.#meta, this.#dirtyRows, this.#dirtyLists, this.#xs]) map.clear();
+    for (const map of [this.#rows, this.#lists, this.#data, this.#meta, this.#dirtyRows, this.#dirtyLists, this.#xs])
+      map.clear();
     this.#retry.clear();
     this.#versionSaved = false;
-    this.#chain = this.#chain.then(() => this.#storage.clear().then(undefined, (error) => this.#report('clearing the storage failed', error)));
+    this.#chain = this.#chain.then(() =>
+      this.#storage.clear().then(undefined, (error) => this.#report('clearing the storage failed', error)),
+    );
   }
 
   //#endregion
@@ -455,8 +469,12 @@ class Saver implements Persister {
     const version = byId.get(VERSION_ID) as unknown[] | undefined;
     const want = this.#options.version ?? 0;
     if (!Array.isArray(version) || version[0] !== FORMAT || version[1] !== want) {
-      const found = Array.isArray(version) ? `format ${version[0]}, version ${JSON.stringify(version[1])}` : 'no version';
-      return this.#drop(`the saved state has ${found}, expected format ${FORMAT}, version ${JSON.stringify(want)}: dropped`);
+      const found = Array.isArray(version)
+        ? `format ${version[0]}, version ${JSON.stringify(version[1])}`
+        : 'no version';
+      return this.#drop(
+        `the saved state has ${found}, expected format ${FORMAT}, version ${JSON.stringify(want)}: dropped`,
+      );
     }
     const store = this.#store;
     const rows: Record<string, Record<string, unknown>> = {};
@@ -474,7 +492,8 @@ class Saver implements Persister {
         const [kind, key, sub] = parseId(id);
         if (kind === 'r' && Array.isArray(value)) {
           // A row removed meanwhile may have no cell: the removal is known by its note.
-          if (held(store._tables.get(key)?._cells.get(sub)) || this.#dirtyRows.get(key)?.has(sub)) staleRows.push([key, sub]);
+          if (held(store._tables.get(key)?._cells.get(sub)) || this.#dirtyRows.get(key)?.has(sub))
+            staleRows.push([key, sub]);
           else (rows[key] ??= {})[sub] = value.slice(0, 2);
           for (const field of value[2] ?? []) (fields[key] ??= new Set()).add(field);
         } else if (kind === 'l') {
@@ -484,7 +503,8 @@ class Saver implements Persister {
           const meta = byId.get(`m\0${key}`);
           if (!Array.isArray(meta)) throw new Error(`no meta for the response ${key}`);
           const result = store._results.get(key);
-          if (result !== undefined && (result._stamp > 0 || result._sig.peek() !== undefined)) stale.push([this.#data, key], [this.#meta, key]);
+          if (result !== undefined && (result._stamp > 0 || result._sig.peek() !== undefined))
+            stale.push([this.#data, key], [this.#meta, key]);
           else responses[key] = [value, ...meta];
         } else if (kind === 'x' && Array.isArray(value)) xs.push([+key, value]);
         else if (kind !== 'm' && kind !== 'v') throw new Error(`unknown entry ${JSON.stringify(id)}`);

@@ -98,7 +98,8 @@ export function indexedDBStorage(name = 'signal-cache', factory: IDBFactory = in
     }
     return new Promise<T>((resolve, reject) => {
       tx.oncomplete = () => resolve(result());
-      tx.onerror = tx.onabort = () => reject(tx.error ?? new Error(`indexedDBStorage: a transaction on "${name}" was aborted`));
+      tx.onerror = tx.onabort = () =>
+        reject(tx.error ?? new Error(`indexedDBStorage: a transaction on "${name}" was aborted`));
     });
   };
   return {

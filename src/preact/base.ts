@@ -33,9 +33,8 @@ import { useController } from './context.js';
  * The trailing `args` of an endpoint hook: required when the endpoint needs parameters.
  * `null` means "nothing": the hook reads `undefined` and fetches nothing.
  */
-export type EndpointArgs<E extends EndpointInterface, Nothing = null> = [] extends Parameters<E['fetch']>
-  ? [args?: EndpointArg<E> | Nothing]
-  : [args: EndpointArg<E> | Nothing];
+export type EndpointArgs<E extends EndpointInterface, Nothing = null> =
+  [] extends Parameters<E['fetch']> ? [args?: EndpointArg<E> | Nothing] : [args: EndpointArg<E> | Nothing];
 
 /** @internal The view read when args are `null`. */
 const NOTHING: ReadonlySignal<undefined> = /*#__PURE__*/ signal(undefined);

@@ -28,6 +28,9 @@ export function useCacheSignal<E extends EndpointInterface>(
  * const users = useCache(getUsers);
  * return <p>{users?.length ?? 0} users cached</p>;
  */
-export function useCache<E extends EndpointInterface>(endpoint: E, ...[args]: EndpointArgs<E>): ResolveType<E> | undefined {
+export function useCache<E extends EndpointInterface>(
+  endpoint: E,
+  ...[args]: EndpointArgs<E>
+): ResolveType<E> | undefined {
   return useResponse(endpoint, args)[2].value;
 }

@@ -29,6 +29,9 @@ export function useFetchSignal<E extends EndpointInterface>(
  * const todos = useFetch(getTodos, { userId });
  * return todos ? <TodoList todos={todos} /> : <Spinner />;
  */
-export function useFetch<E extends EndpointInterface>(endpoint: E, ...[args]: EndpointArgs<E>): ResolveType<E> | undefined {
+export function useFetch<E extends EndpointInterface>(
+  endpoint: E,
+  ...[args]: EndpointArgs<E>
+): ResolveType<E> | undefined {
   return useEndpoint(endpoint, args, false, false).value;
 }

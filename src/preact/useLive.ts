@@ -32,6 +32,9 @@ export function useLiveSignal<E extends EndpointInterface>(
 export function useLive<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E, never>): ResolveType<E>;
 /** With `null` args (or args that may be `null`): `undefined` for `null`. */
 export function useLive<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): ResolveType<E> | undefined;
-export function useLive<E extends EndpointInterface>(endpoint: E, ...[args]: EndpointArgs<E>): ResolveType<E> | undefined {
+export function useLive<E extends EndpointInterface>(
+  endpoint: E,
+  ...[args]: EndpointArgs<E>
+): ResolveType<E> | undefined {
   return useEndpoint(endpoint, args, true, true).value;
 }

@@ -9,6 +9,7 @@ import { useView, type EndpointArgs } from './base.js';
  * const loading = useLoading(getIssues, { page });
  */
 export function useLoading<E extends EndpointInterface>(endpoint: E, ...[args]: EndpointArgs<E>): boolean {
-  return !!useView(endpoint, args, (ctrl, list: Parameters<E['fetch']>) => computed(() => ctrl.isFetching(endpoint, ...list)))[2]
-    .value;
+  return !!useView(endpoint, args, (ctrl, list: Parameters<E['fetch']>) =>
+    computed(() => ctrl.isFetching(endpoint, ...list)),
+  )[2].value;
 }

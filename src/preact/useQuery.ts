@@ -24,7 +24,11 @@ export function useQuerySignal<Q extends Queryable>(
   args?: QueryArg<Q> | null,
 ): ReadonlySignal<Denormalize<Q> | undefined> {
   // Both Controller.query overloads in one: the value type is Denormalize<Q> either way.
-  return useView(queryable, args, (ctrl, list) => ctrl.query(queryable as Schema, ...list) as ReadonlySignal<Denormalize<Q> | undefined>)[2];
+  return useView(
+    queryable,
+    args,
+    (ctrl, list) => ctrl.query(queryable as Schema, ...list) as ReadonlySignal<Denormalize<Q> | undefined>,
+  )[2];
 }
 
 /**

@@ -44,7 +44,13 @@ export function useSuspenseSignal<E extends EndpointInterface>(
  */
 export function useSuspense<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E, never>): ResolveType<E>;
 /** With `null` args (or args that may be `null`): `undefined` for `null`. */
-export function useSuspense<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): ResolveType<E> | undefined;
-export function useSuspense<E extends EndpointInterface>(endpoint: E, ...[args]: EndpointArgs<E>): ResolveType<E> | undefined {
+export function useSuspense<E extends EndpointInterface>(
+  endpoint: E,
+  ...args: EndpointArgs<E>
+): ResolveType<E> | undefined;
+export function useSuspense<E extends EndpointInterface>(
+  endpoint: E,
+  ...[args]: EndpointArgs<E>
+): ResolveType<E> | undefined {
   return useEndpoint(endpoint, args, true, false).value;
 }

@@ -141,7 +141,9 @@ export class Collection<E extends typeof Entity = typeof Entity, S extends reado
       this,
       'set',
       ctx.args,
-      this._keyed ? (ctx.visit(this.schema, value, path) as never) : normalizeArray(this._item, value, ctx, path, `an array of ${this._item._key}`),
+      this._keyed
+        ? (ctx.visit(this.schema, value, path) as never)
+        : normalizeArray(this._item, value, ctx, path, `an array of ${this._item._key}`),
     );
   }
 
@@ -149,7 +151,10 @@ export class Collection<E extends typeof Entity = typeof Entity, S extends reado
   denormalize(stored: unknown, ctx: DenormalizeContext): CollectionValue<E, S> {
     const list = ctx.list(this, String(stored));
     // (A missing list stays `undefined` through either: no test of its own.)
-    return (this._keyed ? ctx.unvisit(this.schema, list) : denormalizeArray(this._item, list, ctx)) as CollectionValue<E, S>;
+    return (this._keyed ? ctx.unvisit(this.schema, list) : denormalizeArray(this._item, list, ctx)) as CollectionValue<
+      E,
+      S
+    >;
   }
 
   /** Schema protocol. */
@@ -163,11 +168,19 @@ export class Collection<E extends typeof Entity = typeof Entity, S extends reado
 export type CollectionMode = 'push' | 'unshift' | 'assign' | 'remove' | 'move' | 'page';
 
 /** The schema behind `collection.push`, `.unshift`, `.assign`, `.remove`, `.move` and `.paginated()`. */
-export class CollectionAddition<E extends typeof Entity = typeof Entity, S extends readonly [E] | Values<E> = readonly [E]> implements SchemaClass {
+export class CollectionAddition<
+  E extends typeof Entity = typeof Entity,
+  S extends readonly [E] | Values<E> = readonly [E],
+> implements SchemaClass
+{
   declare readonly collection: Collection<E, S>;
   declare readonly mode: CollectionMode;
   readonly #removeCursor: ((...args: any[]) => readonly unknown[]) | undefined;
-  constructor(collection: Collection<E, S>, mode: CollectionMode, removeCursor?: (...args: any[]) => readonly unknown[]) {
+  constructor(
+    collection: Collection<E, S>,
+    mode: CollectionMode,
+    removeCursor?: (...args: any[]) => readonly unknown[],
+  ) {
     this.collection = collection;
     this.mode = mode;
     this.#removeCursor = removeCursor;
@@ -177,12 +190,19 @@ export class CollectionAddition<E extends typeof Entity = typeof Entity, S exten
     const { _item: item, _keyed: keyed, schema } = this.collection;
     const many = !keyed && Array.isArray(value);
     // A keyed collection takes an object of key → entity; a move there, one entity keyed by its pk.
-    let items: any = many ? normalizeArray(item, value, ctx, path, 'an array') : [ctx.visit(keyed && this.mode !== 'move' ? schema : item, value, path)];
+    let items: any = many
+      ? normalizeArray(item, value, ctx, path, 'an array')
+      : [ctx.visit(keyed && this.mode !== 'move' ? schema : item, value, path)];
     if (keyed) items = this.mode === 'move' ? { [items[0]]: items[0] } : items[0];
     const strip = this.#removeCursor;
     if (strip !== undefined) return writeList(ctx, this.collection, 'page', strip(...ctx.args), items);
     // A move matches lists by the new values: the arguments and the response.
-    ctx.collection(this.collection, { mode: this.mode, argsKey: '', args: this.mode === 'move' && !many ? [...ctx.args, value] : ctx.args, items });
+    ctx.collection(this.collection, {
+      mode: this.mode,
+      argsKey: '',
+      args: this.mode === 'move' && !many ? [...ctx.args, value] : ctx.args,
+      items,
+    });
     return many || keyed ? items : items[0];
   }
   /**
@@ -190,15 +210,30 @@ export class CollectionAddition<E extends typeof Entity = typeof Entity, S exten
    * (typed as the usual single item); for a keyed collection, the object of key → entity;
    * for a page, the whole list.
    */
-  denormalize(stored: unknown, ctx: DenormalizeContext): S extends Values<any> ? Record<string, EntityOf<E>> : EntityOf<E> {
+  denormalize(
+    stored: unknown,
+    ctx: DenormalizeContext,
+  ): S extends Values<any> ? Record<string, EntityOf<E>> : EntityOf<E> {
     if (this.#removeCursor !== undefined) return this.collection.denormalize(stored, ctx) as any;
     const { _item: item, _keyed: keyed, schema } = this.collection;
-    return (keyed ? ctx.unvisit(schema, stored) : Array.isArray(stored) ? denormalizeArray(item, stored, ctx) : ctx.unvisit(item, stored)) as any;
+    return (
+      keyed
+        ? ctx.unvisit(schema, stored)
+        : Array.isArray(stored)
+          ? denormalizeArray(item, stored, ctx)
+          : ctx.unvisit(item, stored)
+    ) as any;
   }
 }
 
 /** Stages a write of the whole list of `args` (`set`, `page`); returns its args key. */
-function writeList(ctx: NormalizeContext, collection: CollectionLike, mode: 'set' | 'page', args: readonly unknown[], items: readonly unknown[]): string {
+function writeList(
+  ctx: NormalizeContext,
+  collection: CollectionLike,
+  mode: 'set' | 'page',
+  args: readonly unknown[],
+  items: readonly unknown[],
+): string {
   const list = listArgs(args);
   const key = argsKey(list);
   ctx.collection(collection, { mode, argsKey: key, args: list, items });

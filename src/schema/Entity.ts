@@ -217,13 +217,21 @@ export abstract class Entity {
       const fieldSchema = fields[field];
       if (isDeserializer(fieldSchema)) continue;
       const v = row[field];
-      if (v !== undefined && v !== null) (obj as Record<string, unknown>)[field] = ctx.unvisit(fieldSchema as Schema, v);
+      if (v !== undefined && v !== null)
+        (obj as Record<string, unknown>)[field] = ctx.unvisit(fieldSchema as Schema, v);
     }
   }
 }
 
 /** @internal Runs a field's deserializer; a failure throws a SchemaError naming the field. */
-export function deserialize(fn: Deserializer, value: unknown, key: string, field: string, source: string, path: string) {
+export function deserialize(
+  fn: Deserializer,
+  value: unknown,
+  key: string,
+  field: string,
+  source: string,
+  path: string,
+) {
   try {
     if (nativeConstructors.has(fn) || classLike.test(Function.prototype.toString.call(fn))) {
       return new (fn as new (v: unknown) => unknown)(value);

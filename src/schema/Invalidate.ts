@@ -21,7 +21,10 @@ export class Invalidate<E extends EntityClass = EntityClass> implements SchemaCl
           ? entity.pk(value, undefined, undefined, ctx.args)
           : undefined;
     if (pk === undefined) {
-      throw new SchemaError(`${ctx.source}: cannot tell which ${entity._key} to remove from ${describe(value)} at ${at(path)}`, path);
+      throw new SchemaError(
+        `${ctx.source}: cannot tell which ${entity._key} to remove from ${describe(value)} at ${at(path)}`,
+        path,
+      );
     }
     ctx.remove(entity, pk);
     return pk;

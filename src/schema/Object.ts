@@ -7,7 +7,9 @@
 import { denormalizeObject, normalizeObject, queryKeyOfObject } from './visit.js';
 import type { Denormalize, DenormalizeContext, NormalizeContext, Schema, SchemaClass } from './types.js';
 
-export class ObjectSchema<O extends { readonly [key: string]: Schema } = { readonly [key: string]: Schema }> implements SchemaClass {
+export class ObjectSchema<O extends { readonly [key: string]: Schema } = { readonly [key: string]: Schema }>
+  implements SchemaClass
+{
   /** Member name → schema. */
   declare readonly schema: O;
   constructor(definition: O) {

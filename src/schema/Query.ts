@@ -15,7 +15,11 @@
  */
 import type { Denormalize, Schema } from './types.js';
 
-export class Query<S extends Schema | Query<any, any, any> = Schema, R = unknown, A extends readonly unknown[] = any[]> {
+export class Query<
+  S extends Schema | Query<any, any, any> = Schema,
+  R = unknown,
+  A extends readonly unknown[] = any[],
+> {
   /** The schema read and denormalized. */
   declare readonly schema: S;
   /** Turns the denormalized entries (and the arguments) into the result. */

@@ -9,7 +9,9 @@ import type { DenormalizeContext, EntityClass, EntityOf, NormalizeContext, Schem
 /** Picks the member name from a raw value: a field name, or a function. */
 export type UnionAttribute = string | ((value: any, parent?: unknown, key?: string) => string);
 
-export class Union<M extends { readonly [name: string]: EntityClass } = { readonly [name: string]: EntityClass }> implements SchemaClass {
+export class Union<M extends { readonly [name: string]: EntityClass } = { readonly [name: string]: EntityClass }>
+  implements SchemaClass
+{
   /** Member name → entity type. */
   declare readonly schema: M;
   readonly #attribute: UnionAttribute;
@@ -24,14 +26,19 @@ export class Union<M extends { readonly [name: string]: EntityClass } = { readon
   /** Schema protocol: stored as `{ id, schema }`. */
   normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw new SchemaError(`${ctx.source}: expected a Union member object at ${at(path)}, got ${describe(value)}`, path);
+      throw new SchemaError(
+        `${ctx.source}: expected a Union member object at ${at(path)}, got ${describe(value)}`,
+        path,
+      );
     }
     const name = this.#nameOf(value as Record<string, unknown>);
     const member = own(this.schema, name);
     if (member === undefined) {
       throw new SchemaError(
         `${ctx.source}: Union at ${at(path)} has no member "${name}"` +
-          ((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production' ? ` (members: ${Object.keys(this.schema).join(', ')}); got ${describe(value)}` : ''),
+          ((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
+            ? ` (members: ${Object.keys(this.schema).join(', ')}); got ${describe(value)}`
+            : ''),
         path,
       );
     }

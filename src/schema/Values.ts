@@ -18,7 +18,9 @@ export class Values<S extends Schema = Schema> implements SchemaClass {
     }
     const out: Record<string, unknown> = {};
     // An own `__proto__` key (JSON.parse makes one) would set the map's prototype: dropped.
-    for (const key in value) if (key !== '__proto__') out[key] = ctx.visit(this.schema, (value as Record<string, unknown>)[key], `${path}.${key}`);
+    for (const key in value)
+      if (key !== '__proto__')
+        out[key] = ctx.visit(this.schema, (value as Record<string, unknown>)[key], `${path}.${key}`);
     return out;
   }
   /** Schema protocol: missing entities are left out. */

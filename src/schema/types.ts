@@ -8,12 +8,7 @@
 import type { Entity } from './Entity.js';
 
 /** Any value accepted where a schema is expected. */
-export type Schema =
-  | typeof Entity
-  | SchemaClass
-  | readonly Schema[]
-  | { readonly [key: string]: Schema }
-  | undefined;
+export type Schema = typeof Entity | SchemaClass | readonly Schema[] | { readonly [key: string]: Schema } | undefined;
 
 /**
  * A schema object with its own normalize / denormalize. This protocol is public (custom
@@ -101,7 +96,9 @@ export type EntityOf<E> = E extends abstract new (...args: any[]) => infer I ? I
  * deserialized values, and any field named in a literal `static schema`) take their raw
  * form, `unknown`.
  */
-export type EntityInput<E> = E extends abstract new (...args: any[]) => infer I
+export type EntityInput<E> = E extends abstract new (
+  ...args: any[]
+) => infer I
   ? {
       [K in keyof I as I[K] extends (...args: any[]) => unknown ? never : K]?: K extends SchemaFields<E>
         ? unknown
@@ -120,7 +117,9 @@ type SchemaFields<E> = E extends { readonly schema: infer F } ? (string extends 
  * arrays of it, members of object schemas; `unknown` where the schema does not say
  * (schema classes).
  */
-export type Input<S> = S extends abstract new (...args: any[]) => unknown
+export type Input<S> = S extends abstract new (
+  ...args: any[]
+) => unknown
   ? (EntityInput<S> & { readonly [key: string]: unknown }) | null
   : S extends readonly (infer I)[]
     ? readonly Input<I>[]
@@ -135,7 +134,9 @@ export type Input<S> = S extends abstract new (...args: any[]) => unknown
  * `process`'s return type for a Query, a schema object's `denormalize` return type, and
  * member by member for plain object schemas.
  */
-export type Denormalize<S> = S extends abstract new (...args: any[]) => infer I
+export type Denormalize<S> = S extends abstract new (
+  ...args: any[]
+) => infer I
   ? I
   : S extends { readonly process: (...args: any[]) => infer R; readonly schema: unknown }
     ? R

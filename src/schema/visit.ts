@@ -58,7 +58,13 @@ export function denormalizeValue(schema: Schema, stored: unknown, ctx: Denormali
 const SUFFIX: string[] = [];
 
 /** @internal Normalizes each member of an array; `null` and `undefined` members are left out. */
-export function normalizeArray(item: Schema, value: unknown, ctx: NormalizeContext, path: string, what: string): unknown[] {
+export function normalizeArray(
+  item: Schema,
+  value: unknown,
+  ctx: NormalizeContext,
+  path: string,
+  what: string,
+): unknown[] {
   if (!Array.isArray(value)) {
     throw new SchemaError(`${ctx.source}: expected ${what} at ${at(path)}, got ${describe(value)}`, path);
   }
@@ -130,7 +136,11 @@ export function queryKeyOf(schema: Schema, args: readonly unknown[], ctx: Denorm
 }
 
 /** @internal */
-export function queryKeyOfObject(def: Record<string, Schema>, args: readonly unknown[], ctx: DenormalizeContext): unknown {
+export function queryKeyOfObject(
+  def: Record<string, Schema>,
+  args: readonly unknown[],
+  ctx: DenormalizeContext,
+): unknown {
   const out: Record<string, unknown> = {};
   let any = false;
   for (const key in def) {

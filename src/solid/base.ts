@@ -32,7 +32,16 @@
  * `createResource` is the public way to register with Suspense; a hand-made read would
  * need Solid's internal Suspense context.
  */
-import { batch, createComputed, createEffect, createMemo, createResource, createSignal, onCleanup, type Accessor } from 'solid-js';
+import {
+  batch,
+  createComputed,
+  createEffect,
+  createMemo,
+  createResource,
+  createSignal,
+  onCleanup,
+  type Accessor,
+} from 'solid-js';
 import { type Controller, type EndpointInterface, type ReadonlySignal, type ResolveType } from '../index.js';
 import type { EndpointArg } from '../controller/args.js';
 import { argsKey } from '../util/argsKey.js';
@@ -43,9 +52,8 @@ import { stable, tableOf } from './stable.js';
  * endpoint needs parameters. The accessor returns the parameters, or `null` for
  * "nothing" (the primitive then reads `undefined` and fetches nothing).
  */
-export type EndpointArgs<E extends EndpointInterface> = [] extends Parameters<E['fetch']>
-  ? [args?: () => EndpointArg<E> | null]
-  : [args: () => EndpointArg<E> | null];
+export type EndpointArgs<E extends EndpointInterface> =
+  [] extends Parameters<E['fetch']> ? [args?: () => EndpointArg<E> | null] : [args: () => EndpointArg<E> | null];
 
 /** @internal An argument list, or `null` for "nothing". */
 export type ArgList = readonly unknown[] | null;
@@ -75,7 +83,11 @@ export function createArgs(args: (() => unknown) | undefined): Accessor<ArgList>
  * is disposed; so is the last one when the owner is cleaned up, which releases the view.
  * With `ctrl`, cache data is translated to stable objects (./stable.ts).
  */
-export function fromView<T>(list: Accessor<ArgList>, make: (args: any[]) => ReadonlySignal<T>, ctrl?: Controller): Accessor<T | undefined> {
+export function fromView<T>(
+  list: Accessor<ArgList>,
+  make: (args: any[]) => ReadonlySignal<T>,
+  ctrl?: Controller,
+): Accessor<T | undefined> {
   const [value, setValue] = createSignal<T | undefined>();
   const table = ctrl && tableOf(ctrl);
   createComputed(() => {

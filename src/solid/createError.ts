@@ -12,7 +12,10 @@ import { createMeta } from './createMeta.js';
  * const error = createError(getIssues, () => ({ page: page() }));
  * <Show when={error()}>{(e) => <p>{e().message} <button onClick={retry}>Retry</button></p>}</Show>
  */
-export function createError<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Accessor<Error | undefined> {
+export function createError<E extends EndpointInterface>(
+  endpoint: E,
+  ...args: EndpointArgs<E>
+): Accessor<Error | undefined> {
   const meta = createMeta(endpoint, ...args);
   return () => meta()?.error;
 }

@@ -13,6 +13,8 @@ import { useController } from './context.js';
  */
 export function createLoading<E extends EndpointInterface>(endpoint: E, ...[args]: EndpointArgs<E>): Accessor<boolean> {
   const ctrl = useController();
-  const view = fromView(createArgs(args), (a) => computed(() => ctrl.isFetching(endpoint, ...(a as Parameters<E['fetch']>))));
+  const view = fromView(createArgs(args), (a) =>
+    computed(() => ctrl.isFetching(endpoint, ...(a as Parameters<E['fetch']>))),
+  );
   return () => !!view();
 }

@@ -12,7 +12,10 @@ import { useController } from './context.js';
  * @param args accessor of its parameters; omit when it takes none, `null` for nothing.
  * @returns accessor of the meta; `undefined` for `null` args.
  */
-export function createMeta<E extends EndpointInterface>(endpoint: E, ...[args]: EndpointArgs<E>): Accessor<Meta | undefined> {
+export function createMeta<E extends EndpointInterface>(
+  endpoint: E,
+  ...[args]: EndpointArgs<E>
+): Accessor<Meta | undefined> {
   const ctrl = useController();
   return fromView(createArgs(args), (a) => ctrl.meta(endpoint, ...(a as Parameters<E['fetch']>)));
 }

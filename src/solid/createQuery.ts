@@ -31,5 +31,9 @@ export function createQuery<Q extends Queryable>(
 ): Accessor<Denormalize<Q> | undefined> {
   const ctrl = useController();
   // Both Controller.query overloads in one: the value type is Denormalize<Q> either way.
-  return fromView(createArgs(args), (a) => ctrl.query(queryable as Schema, ...a) as ReadonlySignal<Denormalize<Q> | undefined>, ctrl);
+  return fromView(
+    createArgs(args),
+    (a) => ctrl.query(queryable as Schema, ...a) as ReadonlySignal<Denormalize<Q> | undefined>,
+    ctrl,
+  );
 }

@@ -57,5 +57,6 @@ export class Controller extends Core {
    * `HydrationError` for a state it cannot restore, writing nothing.
    * @param schemas default: the `schemas` option.
    */
-  readonly hydrate = (state: DehydratedState, schemas: readonly Schema[] = this.#schemas): this => hydrate(this, state, schemas);
+  readonly hydrate = (state: DehydratedState, schemas: readonly Schema[] = this.#schemas): this =>
+    hydrate(this, state, schemas);
 }

@@ -42,7 +42,14 @@ export interface DehydratedState {
   /** Entity key → fields stored in their JSON form, deserialized again on hydrate. */
   readonly converted: { readonly [key: string]: readonly string[] };
   /** Collection key → args key → [arguments, normalized items] (an object of key → pk for a Collection of Values). */
-  readonly lists: { readonly [key: string]: { readonly [argsKey: string]: readonly [args: readonly unknown[], items: readonly unknown[] | { readonly [key: string]: unknown }] } };
+  readonly lists: {
+    readonly [key: string]: {
+      readonly [argsKey: string]: readonly [
+        args: readonly unknown[],
+        items: readonly unknown[] | { readonly [key: string]: unknown },
+      ];
+    };
+  };
   /** Endpoint key → [normalized response, fetchedAt, expiresAt, invalidated]. */
   readonly responses: {
     readonly [key: string]: readonly [data: unknown, fetchedAt: number, expiresAt: number, invalidated: boolean];
@@ -155,7 +162,11 @@ export function hydrate<C extends Controller>(ctrl: C, state: DehydratedState, s
     check(isObject(byPk) && Array.isArray(fields), `rows.${key}`);
     const cls = classes.get(key)!;
     if (fields.length && cls === undefined) {
-      fail((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production' ? `pass the ${key} entity class in schemas (to deserialize ${fields})` : `pass ${key} in schemas`);
+      fail(
+        (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
+          ? `pass the ${key} entity class in schemas (to deserialize ${fields})`
+          : `pass ${key} in schemas`,
+      );
     }
     const staged = new Map<string, Row>();
     staging._rows.set(key, staged);
@@ -178,7 +189,10 @@ export function hydrate<C extends Controller>(ctrl: C, state: DehydratedState, s
   }
   for (const key in responses) {
     const entry = responses[key];
-    check(Array.isArray(entry) && entry[0] !== undefined && typeof entry[1] === 'number' && typeof entry[2] === 'number', `responses.${key}`);
+    check(
+      Array.isArray(entry) && entry[0] !== undefined && typeof entry[1] === 'number' && typeof entry[2] === 'number',
+      `responses.${key}`,
+    );
   }
   // Everything is checked: from here on nothing throws.
   const [store, stamp] = ctrl._hydration();
@@ -202,7 +216,14 @@ export function hydrate<C extends Controller>(ctrl: C, state: DehydratedState, s
  * `fields` are deserialized through the entity class; what is wrong goes to `fail`.
  * Shared by `hydrate` and `shareTabs`.
  */
-export function readRow(cls: EntityClass | undefined, key: string, pk: string, value: object, fields: readonly string[], fail: (detail: string) => never): Row {
+export function readRow(
+  cls: EntityClass | undefined,
+  key: string,
+  pk: string,
+  value: object,
+  fields: readonly string[],
+  fail: (detail: string) => never,
+): Row {
   const row: Row = { ...value };
   for (const field of fields) {
     const fn = cls!.schema[field];
@@ -222,7 +243,12 @@ export function readRow(cls: EntityClass | undefined, key: string, pk: string, v
  * a response stored with a later fetch time is kept, and equal data notifies no reader
  * (only the meta changes). Shared by `hydrate` and `shareTabs`.
  */
-export function writeResponse(store: Store, key: string, [data, fetchedAt, expiresAt, invalidated]: DehydratedState['responses'][string], stamp: number): void {
+export function writeResponse(
+  store: Store,
+  key: string,
+  [data, fetchedAt, expiresAt, invalidated]: DehydratedState['responses'][string],
+  stamp: number,
+): void {
   const result = store._result(key);
   if (result._sig.peek() !== undefined && result._meta.peek().fetchedAt > fetchedAt) return;
   result._stamp = stamp;

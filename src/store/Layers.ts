@@ -87,7 +87,8 @@ export class Layer {
     store._layers.delete(this._stamp);
     batch(() => {
       for (const [cell, table] of this._tables) store._putBase(table, cell, this.#leave(cell)._base as Row | undefined);
-      for (const list of this._lists.keys()) store._putList(list, this.#leave(list)._base as readonly unknown[] | undefined);
+      for (const list of this._lists.keys())
+        store._putList(list, this.#leave(list)._base as readonly unknown[] | undefined);
     });
   }
 

@@ -270,7 +270,13 @@ export class Store {
    * expiry, list args, meta) when the transaction in progress fails; values written
    * through `_put` / `_putList` are recorded there. Free outside a transaction.
    */
-  _save(cell: { _stamp: number; _exp?: { t: number }; _args?: readonly unknown[]; readonly _sig: Signal<any>; readonly _meta?: Signal<Meta> }): void {
+  _save(cell: {
+    _stamp: number;
+    _exp?: { t: number };
+    _args?: readonly unknown[];
+    readonly _sig: Signal<any>;
+    readonly _meta?: Signal<Meta>;
+  }): void {
     if (!this.#undo) return;
     const { _stamp, _exp, _args } = cell;
     const value = cell._sig.peek();
@@ -371,7 +377,9 @@ export class Store {
       const layer = this._layers.get(stamp);
       if (layer !== undefined) {
         // Undone, the layer is back over the rows and lists it covered.
-        const covered = [...layer._tables.keys(), ...layer._lists.keys()].map((cell) => [cell, cell._over, [...cell._over!._layers]] as const);
+        const covered = [...layer._tables.keys(), ...layer._lists.keys()].map(
+          (cell) => [cell, cell._over, [...cell._over!._layers]] as const,
+        );
         this.#undo?.push(() => {
           this._layers.set(stamp, layer);
           for (const [cell, over, layers] of covered) (cell._over = over)!._layers.splice(0, Infinity, ...layers);
@@ -415,14 +423,15 @@ export class Store {
     }
     // One undo step: membership back (a removed row in its place), then the value. (`_ever`
     // is restored by `_commit`, which every row that joins in a transaction goes through.)
-    if (!fresh) this.#undo?.push(() => {
-      if (flip) {
-        back ? back() : table._leave(cell);
-      }
-      cell._sig.value = cell._now = prev;
-      flip || table._written.value++;
-      if (table._idx !== undefined) reindex(table, next, prev);
-    });
+    if (!fresh)
+      this.#undo?.push(() => {
+        if (flip) {
+          back ? back() : table._leave(cell);
+        }
+        cell._sig.value = cell._now = prev;
+        flip || table._written.value++;
+        if (table._idx !== undefined) reindex(table, next, prev);
+      });
     return 1;
   }
 

@@ -120,7 +120,11 @@ export class Views {
    * A computed that denormalizes what `storedOf` finds (nothing when `undefined`) with a
    * fresh walker, and shares structure with its last value.
    */
-  #denormalizing(schema: Schema, args: readonly unknown[], storedOf: (walker: Walker) => unknown): ReadonlySignal<unknown> {
+  #denormalizing(
+    schema: Schema,
+    args: readonly unknown[],
+    storedOf: (walker: Walker) => unknown,
+  ): ReadonlySignal<unknown> {
     const store = this.#store;
     let prev: unknown;
     return new Computed(() => {

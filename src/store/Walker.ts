@@ -166,7 +166,11 @@ export class Walker implements DenormalizeContext {
   #build(schema: EntityClass, cell: Cell, row: Row, parent: Frame | undefined): object {
     if (this.#depth === MAX_DEPTH) {
       const message = `${schema._key}: rows nest over ${MAX_DEPTH} deep`;
-      throw new SchemaError((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production' ? `${message} (cut the chain with Lazy)` : message);
+      throw new SchemaError(
+        (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
+          ? `${message} (cut the chain with Lazy)`
+          : message,
+      );
     }
     const obj = schema._create(row);
     const index = this.#index++;

@@ -90,7 +90,12 @@ export function decode(data: unknown, app: string | number): Message {
   }
   if (!isObject(msg) || msg['signal-cache'] !== PROTOCOL) drop(`not of protocol ${PROTOCOL}`);
   if (msg.app !== app) drop(`from app version ${JSON.stringify(msg.app)}, this tab runs ${JSON.stringify(app)}`);
-  check(typeof msg.from === 'string' && typeof msg.time === 'number' && (msg.to === undefined || typeof msg.to === 'string'), 'envelope');
+  check(
+    typeof msg.from === 'string' &&
+      typeof msg.time === 'number' &&
+      (msg.to === undefined || typeof msg.to === 'string'),
+    'envelope',
+  );
   check(msg.kind === 'hello' || msg.kind === 'patch' || (msg.kind === 'state' && typeof msg.to === 'string'), 'kind');
   for (const part of ['rows', 'converted', 'lists', 'responses']) {
     msg[part] ??= {};

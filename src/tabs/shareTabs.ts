@@ -39,7 +39,18 @@ import { Staging } from '../store/Staging.js';
 import { baseOf, type Cell, type ListCell, type Row, type Store } from '../store/Store.js';
 import { equalFields, equalValue } from '../util/equal.js';
 import { ensure } from '../util/map.js';
-import { check, decode, drop, isObject, PROTOCOL, TabsError, type ListEntry, type Message, type RowEntry, type Version } from './message.js';
+import {
+  check,
+  decode,
+  drop,
+  isObject,
+  PROTOCOL,
+  TabsError,
+  type ListEntry,
+  type Message,
+  type RowEntry,
+  type Version,
+} from './message.js';
 
 /** Options of {@link shareTabs}. */
 export interface ShareTabsOptions {
@@ -128,7 +139,8 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
   let recording = false;
   let closed = false;
 
-  const post = (msg: Partial<Message>) => channel.postMessage(JSON.stringify({ 'signal-cache': PROTOCOL, app, from: id, ...msg }));
+  const post = (msg: Partial<Message>) =>
+    channel.postMessage(JSON.stringify({ 'signal-cache': PROTOCOL, app, from: id, ...msg }));
   /** A version later than every one this tab wrote or saw. */
   const tick = () => (last = Math.max(clock(), last + 1));
   const versionOf = (cell: Cell | ListCell): Version => {
@@ -197,13 +209,23 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
 
   /** The rows, lists and responses this tab's commits changed; `now` versions the commits. */
   function patch(now: Version): Pick<Message, 'rows' | 'converted' | 'lists' | 'responses'> {
-    const out = { rows: {} as Record<string, Record<string, RowEntry>>, converted: {} as Record<string, string[]>, lists: {} as Record<string, Record<string, ListEntry>>, responses: {} as Record<string, Message['responses'][string]> };
+    const out = {
+      rows: {} as Record<string, Record<string, RowEntry>>,
+      converted: {} as Record<string, string[]>,
+      lists: {} as Record<string, Record<string, ListEntry>>,
+      responses: {} as Record<string, Message['responses'][string]>,
+    };
     for (const [, stamp] of commits) remember(stamp, now);
     const fields = new Map<string, Set<string>>();
     for (const [cell, w] of rows) {
       const base = baseOf(cell);
       // Rows a settled optimistic layer covered are written unchanged; an undone write is as before.
-      if (w.key === '' || base === w.before || (base !== undefined && w.before !== undefined && equalFields(base, w.before as Row))) continue;
+      if (
+        w.key === '' ||
+        base === w.before ||
+        (base !== undefined && w.before !== undefined && equalFields(base, w.before as Row))
+      )
+        continue;
       const row = base === undefined ? null : jsonRow(w.key, w.sub, base, ensure(fields, w.key, Set<string>));
       // Merged under a newer value, the row keeps that value's version.
       const v = versionOf(cell);
@@ -231,7 +253,8 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
       if (!stamps.has(result._stamp)) continue;
       const data = result._sig.peek();
       const meta = result._meta.peek();
-      if (data !== undefined && meta.fetchedAt !== 0) out.responses[key] = [data, meta.fetchedAt, meta.expiresAt, meta.invalidated];
+      if (data !== undefined && meta.fetchedAt !== 0)
+        out.responses[key] = [data, meta.fetchedAt, meta.expiresAt, meta.invalidated];
     }
     return out;
   }
@@ -343,7 +366,10 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
     }
     for (const key in whole ? msg.responses : {}) {
       const entry = msg.responses[key];
-      check(Array.isArray(entry) && entry[0] !== undefined && typeof entry[1] === 'number' && typeof entry[2] === 'number', `responses.${key}`);
+      check(
+        Array.isArray(entry) && entry[0] !== undefined && typeof entry[1] === 'number' && typeof entry[2] === 'number',
+        `responses.${key}`,
+      );
     }
     // Everything is checked: from here on nothing throws but readers (reported below).
     try {
@@ -360,13 +386,19 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
             const cell = store._table(key)._cell(pk);
             if (t > cell._exp.t) cell._exp = { t };
           }
-          for (const key in whole ? msg.responses : {}) writeResponse(store, key, msg.responses[key], ctrl._hydration()[1]);
+          for (const key in whole ? msg.responses : {})
+            writeResponse(store, key, msg.responses[key], ctrl._hydration()[1]);
         } finally {
           applying = false;
         }
       });
     } finally {
-      if (!whole) onError(new TabsError(`shareTabs: left out rows of ${unknown.join(', ')} and the message's lists and responses: pass the entity classes in schemas`));
+      if (!whole)
+        onError(
+          new TabsError(
+            `shareTabs: left out rows of ${unknown.join(', ')} and the message's lists and responses: pass the entity classes in schemas`,
+          ),
+        );
     }
   }
 
@@ -381,7 +413,8 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
     for (const t of answers.values()) clearTimeout(t);
     // Taken off unless another hook was put over them since (then they pass through: `closed`).
     // (By the keys of `hooks`, not by strings: dist ships these names short.)
-    for (const name of Object.keys(hooks) as (keyof typeof hooks)[]) if (store[name] === hooks[name]) Object.assign(store, { [name]: saved[name] });
+    for (const name of Object.keys(hooks) as (keyof typeof hooks)[])
+      if (store[name] === hooks[name]) Object.assign(store, { [name]: saved[name] });
     settle(false);
   };
   return Object.assign(stop, { ready });

@@ -27,7 +27,8 @@ const COMMON = [
 export async function browserLaunchOptions() {
   const fromEnv = process.env.CHROME_PATH;
   if (fromEnv) return { executablePath: fromEnv, args: COMMON, source: `CHROME_PATH=${fromEnv}` };
-  if (existsSync('/usr/bin/chromium')) return { executablePath: '/usr/bin/chromium', args: COMMON, source: '/usr/bin/chromium' };
+  if (existsSync('/usr/bin/chromium'))
+    return { executablePath: '/usr/bin/chromium', args: COMMON, source: '/usr/bin/chromium' };
   const { default: packaged } = await import('@sparticuz/chromium');
   const executablePath = await packaged.executablePath();
   // Its own flags minus --single-process (pages of one context must not share a renderer)

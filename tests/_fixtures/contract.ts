@@ -202,7 +202,13 @@ export const scenarios: Scenario[] = [
     're-keying: an equal new args object keeps the view; new args re-key, and the old row no longer reaches the reader',
     async (d) => {
       const ctrl = new Controller();
-      ctrl.set([User], [{ id: 'u1', name: 'Ada' }, { id: 'u2', name: 'Bob' }]);
+      ctrl.set(
+        [User],
+        [
+          { id: 'u1', name: 'Ada' },
+          { id: 'u2', name: 'Bob' },
+        ],
+      );
       const calls: unknown[] = [];
       const query = ctrl.query;
       ctrl.query = ((...args: [typeof User, unknown]) => (calls.push(args[1]), query(...args))) as typeof ctrl.query;
@@ -227,7 +233,13 @@ export const scenarios: Scenario[] = [
     're-keying: null args read nothing until they become an object again',
     async (d) => {
       const ctrl = new Controller();
-      ctrl.set([User], [{ id: 'u1', name: 'Ada' }, { id: 'u2', name: 'Bob' }]);
+      ctrl.set(
+        [User],
+        [
+          { id: 'u1', name: 'Ada' },
+          { id: 'u2', name: 'Bob' },
+        ],
+      );
       const m = d.mount(ctrl, userReader('query', 'u1', User));
       assert.is(m.root.textContent, 'Ada');
       await m.setArgs({ id: 'u2' });
@@ -437,7 +449,7 @@ export const scenarios: Scenario[] = [
       await waitFor(() => mounted.every((m) => m.root.textContent!.startsWith('user')), 'the data');
       assert.ok(ctrl._viewCount >= baseline + 6, `views while mounted: ${ctrl._viewCount}`);
       for (const m of mounted) await m.unmount();
-      await collectUntil(() => ctrl._viewCount === baseline, "every view the readers held reclaimed");
+      await collectUntil(() => ctrl._viewCount === baseline, 'every view the readers held reclaimed');
     },
   ],
   //#endregion
@@ -451,6 +463,8 @@ export function runContract(driver: Driver): void {
   contract.before.each(() => reset(3));
   for (const [title, run] of scenarios) contract(title, () => run(driver));
   // tests/run.mjs prints `[report]` lines of passing files.
-  contract.after(() => console.log(`[report] binding contract: ${scenarios.length} scenarios run against ${driver.name}`));
+  contract.after(() =>
+    console.log(`[report] binding contract: ${scenarios.length} scenarios run against ${driver.name}`),
+  );
   contract.run();
 }

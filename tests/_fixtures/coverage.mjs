@@ -34,7 +34,9 @@ export async function printCoverage(tempDirectory, builtSrc, root) {
       const b = Object.entries(coverage.b).flatMap(([id, counts]) =>
         counts.some((c) => c === 0) ? [coverage.branchMap[id].loc.start.line] : [],
       );
-      console.log(`${rel}: lines ${summary.lines.pct}% missed ${missed}; branches ${summary.branches.pct}% missed at ${b.join(',')}`);
+      console.log(
+        `${rel}: lines ${summary.lines.pct}% missed ${missed}; branches ${summary.branches.pct}% missed at ${b.join(',')}`,
+      );
     }
     const sum = folders.get(folder) ?? { lines: [0, 0], branches: [0, 0] };
     sum.lines[0] += summary.lines.covered;

@@ -21,6 +21,9 @@ export function staleInputs(root) {
   const built = files(join(root, 'dist')).filter((f) => /\.(js|d\.ts)$/.test(f));
   if (!built.some((f) => f.endsWith('index.js'))) return ['dist/ is missing'];
   const oldest = Math.min(...built.map((f) => statSync(f).mtimeMs));
-  const inputs = [...files(join(root, 'src')), ...['build.mjs', 'package.json', 'tsconfig.build.json'].map((f) => join(root, f))];
+  const inputs = [
+    ...files(join(root, 'src')),
+    ...['build.mjs', 'package.json', 'tsconfig.build.json'].map((f) => join(root, f)),
+  ];
   return inputs.filter((f) => existsSync(f) && statSync(f).mtimeMs > oldest).map((f) => f.slice(root.length + 1));
 }

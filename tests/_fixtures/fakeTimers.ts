@@ -40,7 +40,10 @@ export class FakeTimers implements Timers {
 
   /** Intervals of the scheduled repeating timers, sorted. */
   intervals(): number[] {
-    return [...this.#timers.values()].filter((t) => t.every > 0).map((t) => t.every).sort((a, b) => a - b);
+    return [...this.#timers.values()]
+      .filter((t) => t.every > 0)
+      .map((t) => t.every)
+      .sort((a, b) => a - b);
   }
 
   /** Moves time forward by `ms`, running each due timer at its own time, in order. */
@@ -48,7 +51,8 @@ export class FakeTimers implements Timers {
     const end = this.time + ms;
     for (;;) {
       let due: Timer | undefined;
-      for (const timer of this.#timers.values()) if (timer.at <= end && (due === undefined || timer.at < due.at)) due = timer;
+      for (const timer of this.#timers.values())
+        if (timer.at <= end && (due === undefined || timer.at < due.at)) due = timer;
       if (due === undefined) break;
       this.time = due.at;
       if (due.every > 0) due.at += due.every;

@@ -18,7 +18,10 @@ export function feedApi(server: TestServer, total = 9) {
   const posts = Array.from({ length: total }, (_, i) => ({ id: `p${i + 1}`, title: `post ${i + 1}` }));
   server.route('GET', '/feed', (req, res) => {
     const from = Number(req.query.get('cursor') ?? 0);
-    json(res, 200, { results: posts.slice(from, from + 3), nextCursor: from + 3 < posts.length ? String(from + 3) : null });
+    json(res, 200, {
+      results: posts.slice(from, from + 3),
+      nextCursor: from + 3 < posts.length ? String(from + 3) : null,
+    });
   });
   return new RestEndpoint({
     urlPrefix: server.url,

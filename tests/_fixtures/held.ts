@@ -22,23 +22,27 @@ export interface HeldRoute {
 export function holdRoute(server: TestServer, method: string, pattern: string): HeldRoute {
   const arrived: HeldRequest[] = [];
   const waiting: ((held: HeldRequest) => void)[] = [];
-  server.route(method, pattern, (req, res) =>
-    new Promise<void>((done) => {
-      const held: HeldRequest = {
-        req,
-        body: req.body === '' ? undefined : JSON.parse(req.body),
-        reply(status, body) {
-          json(res, status, body);
-          done();
-        },
-      };
-      const waiter = waiting.shift();
-      if (waiter) waiter(held);
-      else arrived.push(held);
-    }),
+  server.route(
+    method,
+    pattern,
+    (req, res) =>
+      new Promise<void>((done) => {
+        const held: HeldRequest = {
+          req,
+          body: req.body === '' ? undefined : JSON.parse(req.body),
+          reply(status, body) {
+            json(res, status, body);
+            done();
+          },
+        };
+        const waiter = waiting.shift();
+        if (waiter) waiter(held);
+        else arrived.push(held);
+      }),
   );
   return {
-    next: () => (arrived.length > 0 ? Promise.resolve(arrived.shift()!) : new Promise((resolve) => waiting.push(resolve))),
+    next: () =>
+      arrived.length > 0 ? Promise.resolve(arrived.shift()!) : new Promise((resolve) => waiting.push(resolve)),
   };
 }
 

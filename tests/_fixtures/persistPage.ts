@@ -17,15 +17,25 @@ class Invoice extends Entity {
   static override schema = { issuedAt: (iso: string) => new Date(iso) };
 }
 
-const getInvoices = new RestEndpoint({ urlPrefix: location.origin, path: '/api/invoices', schema: [Invoice], dataExpiryLength: 60_000 });
+const getInvoices = new RestEndpoint({
+  urlPrefix: location.origin,
+  path: '/api/invoices',
+  schema: [Invoice],
+  dataExpiryLength: 60_000,
+});
 
 const errors: string[] = [];
 const ctrl = new Controller();
-const persister = persist(ctrl, indexedDBStorage('persist-test'), { schemas: [Invoice], onError: (e) => errors.push(e.message) });
+const persister = persist(ctrl, indexedDBStorage('persist-test'), {
+  schemas: [Invoice],
+  onError: (e) => errors.push(e.message),
+});
 await persister.restored;
 const restored = ctrl.getResponse(getInvoices) !== undefined;
 const invoices = await ctrl.fetchIfStale(getInvoices);
-document.querySelector('#out')!.textContent = invoices.map((i) => `${i.title} ${i.issuedAt.toISOString().slice(0, 10)}`).join(', ');
+document.querySelector('#out')!.textContent = invoices
+  .map((i) => `${i.title} ${i.issuedAt.toISOString().slice(0, 10)}`)
+  .join(', ');
 await persister.flush();
 (window as any).result = {
   restored,

@@ -16,7 +16,9 @@ export async function streamedUsers() {
   const ctrl = new Controller();
   await ctrl.fetch(getUsers);
   const events = serveEvents(server, '/events');
-  const stream = await listen(`${server.url}/events`, (data) => (Array.isArray(data) ? ctrl.setResponse(getUsers, data) : ctrl.set(User, data, data)));
+  const stream = await listen(`${server.url}/events`, (data) =>
+    Array.isArray(data) ? ctrl.setResponse(getUsers, data) : ctrl.set(User, data, data),
+  );
   return { ctrl, events, stream };
 }
 

@@ -45,7 +45,12 @@ export function json(res: ServerResponse, status: number, body: unknown, headers
 }
 
 /** Sends a raw body with a content type. */
-export function send(res: ServerResponse, status: number, body: string | Uint8Array, headers: Record<string, string> = {}): void {
+export function send(
+  res: ServerResponse,
+  status: number,
+  body: string | Uint8Array,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, headers);
   res.end(body);
 }

@@ -144,13 +144,13 @@ export const deepCamelCase = (value: unknown) => deepKeys(value, camelCase);
  * deep snake_cased; an empty one is passed to the parent unchanged. Records what the
  * parent received, so tests can see it.
  */
-export class CamelCaseEndpoint<P extends string = string, SP = {}, M extends string = 'GET', B = unknown, R = any> extends RestEndpoint<
-  P,
-  SP,
-  M,
-  B,
-  R
-> {
+export class CamelCaseEndpoint<
+  P extends string = string,
+  SP = {},
+  M extends string = 'GET',
+  B = unknown,
+  R = any,
+> extends RestEndpoint<P, SP, M, B, R> {
   /** Bodies handed to `super.getRequestInit`, in call order (shared by all instances). */
   static parentBodies: unknown[] = [];
 
@@ -166,13 +166,13 @@ export class CamelCaseEndpoint<P extends string = string, SP = {}, M extends str
 }
 
 /** Transform rule 5: `{ link, results }` when there is a link header or the result is an array. */
-export class PaginatedEndpoint<P extends string = string, SP = {}, M extends string = 'GET', B = unknown, R = any> extends RestEndpoint<
-  P,
-  SP,
-  M,
-  B,
-  R
-> {
+export class PaginatedEndpoint<
+  P extends string = string,
+  SP = {},
+  M extends string = 'GET',
+  B = unknown,
+  R = any,
+> extends RestEndpoint<P, SP, M, B, R> {
   override async parseResponse(response: Response) {
     const results = await super.parseResponse(response);
     if (response.headers.has('link') || Array.isArray(results)) {
@@ -191,13 +191,13 @@ export function filenameOf(response: Response): string {
 }
 
 /** Transform rule 6: a binary body as `{ blob, filename }`. */
-export class BlobDownloadEndpoint<P extends string = string, SP = {}, M extends string = 'GET', B = unknown, R = any> extends RestEndpoint<
-  P,
-  SP,
-  M,
-  B,
-  R
-> {
+export class BlobDownloadEndpoint<
+  P extends string = string,
+  SP = {},
+  M extends string = 'GET',
+  B = unknown,
+  R = any,
+> extends RestEndpoint<P, SP, M, B, R> {
   override async parseResponse(response: Response) {
     const blob = await response.blob();
     return { blob, filename: filenameOf(response) };
@@ -205,13 +205,13 @@ export class BlobDownloadEndpoint<P extends string = string, SP = {}, M extends 
 }
 
 /** Transform rule 6, in-memory variant: `{ buffer, filename }` through `response.arrayBuffer()`. */
-export class BufferDownloadEndpoint<P extends string = string, SP = {}, M extends string = 'GET', B = unknown, R = any> extends RestEndpoint<
-  P,
-  SP,
-  M,
-  B,
-  R
-> {
+export class BufferDownloadEndpoint<
+  P extends string = string,
+  SP = {},
+  M extends string = 'GET',
+  B = unknown,
+  R = any,
+> extends RestEndpoint<P, SP, M, B, R> {
   override async parseResponse(response: Response) {
     const buffer = await response.arrayBuffer();
     return { buffer, filename: filenameOf(response) };
@@ -222,13 +222,13 @@ export class BufferDownloadEndpoint<P extends string = string, SP = {}, M extend
  * Transform rule 7: the client calls the field `displayName`, the server `screen_name`.
  * The request body is copied, never mutated; the response value may be.
  */
-export class RenameEndpoint<P extends string = string, SP = {}, M extends string = 'GET', B = unknown, R = any> extends RestEndpoint<
-  P,
-  SP,
-  M,
-  B,
-  R
-> {
+export class RenameEndpoint<
+  P extends string = string,
+  SP = {},
+  M extends string = 'GET',
+  B = unknown,
+  R = any,
+> extends RestEndpoint<P, SP, M, B, R> {
   override getRequestInit(body?: unknown) {
     if (isPlainObject(body) && 'displayName' in body) {
       const copy: Record<string, unknown> = { ...body };

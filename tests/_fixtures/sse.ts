@@ -57,6 +57,7 @@ export async function listen(url: string, onEvent: (data: any) => void) {
   return {
     close: () => abort.abort(),
     /** Resolves once `n` events in all were handled. */
-    received: (n: number) => (count >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve }))),
+    received: (n: number) =>
+      count >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve })),
   };
 }

@@ -28,7 +28,13 @@ export class Task extends Entity {
 
 /** `n` people p0…; every tenth is an admin; teams t0, t1, t2 in turn; score = index. */
 export const people = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ id: `m${i}`, name: `m ${i}`, team: `t${i % 3}`, isAdmin: i % 10 === 0, score: i }));
+  Array.from({ length: n }, (_, i) => ({
+    id: `m${i}`,
+    name: `m ${i}`,
+    team: `t${i % 3}`,
+    isAdmin: i % 10 === 0,
+    score: i,
+  }));
 
 /** `n` tasks k0…, authored in turn by the first `authors` people. */
 export const tasks = (n: number, authors: number) =>

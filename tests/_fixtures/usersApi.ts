@@ -54,7 +54,12 @@ export async function start() {
   getUser = new RestEndpoint({ urlPrefix: server.url, path: '/users/:id', schema: User });
   getPage = new RestEndpoint({ urlPrefix: server.url, path: '/pages/:n', schema: [User] });
   updateUser = new RestEndpoint({ urlPrefix: server.url, path: '/users/:id', method: 'PATCH', schema: User });
-  deleteUser = new RestEndpoint({ urlPrefix: server.url, path: '/users/:id', method: 'DELETE', schema: new Invalidate(User) });
+  deleteUser = new RestEndpoint({
+    urlPrefix: server.url,
+    path: '/users/:id',
+    method: 'DELETE',
+    schema: new Invalidate(User),
+  });
   getUsers = new RestEndpoint({ urlPrefix: server.url, path: '/users', schema: [User] });
 }
 

@@ -10,7 +10,13 @@ let users = makeUsers(3);
 const endpoints = () => ({
   getUsers: new RestEndpoint({ urlPrefix: server.url, path: '/users', schema: [User], name: 'getUsers' }),
   getUser: new RestEndpoint({ urlPrefix: server.url, path: '/users/:id', schema: User, name: 'getUser' }),
-  updateUser: new RestEndpoint({ urlPrefix: server.url, path: '/users/:id', method: 'PATCH', schema: User, name: 'updateUser' }),
+  updateUser: new RestEndpoint({
+    urlPrefix: server.url,
+    path: '/users/:id',
+    method: 'PATCH',
+    schema: User,
+    name: 'updateUser',
+  }),
 });
 
 function setup(context: any) {
@@ -146,7 +152,9 @@ errors('truncated JSON rejects naming the endpoint; cached data stays', async ()
   const ctrl = (errors as any).ctrl as Controller;
   const { getUsers } = endpoints();
   const list = await ctrl.fetch(getUsers);
-  server.route('GET', '/users', (_req, res) => send(res, 200, '[{"id":"u1","na', { 'content-type': 'application/json' }));
+  server.route('GET', '/users', (_req, res) =>
+    send(res, 200, '[{"id":"u1","na', { 'content-type': 'application/json' }),
+  );
   ctrl.invalidate(getUsers);
   const error = await ctrl.fetch(getUsers).catch((e) => e);
   assert.instance(error, Error);
@@ -286,7 +294,12 @@ errorExpiry('a current error is not refetched on every read; after errorExpiryLe
     server.route('GET', '/broken', (_req, res) => json(res, 500, { error: 'down' }));
     let now = 0;
     const ctrl = new Controller({ clock: () => now });
-    const getBroken = new RestEndpoint({ urlPrefix: server.url, path: '/broken', errorExpiryLength: 500, name: 'getBroken' });
+    const getBroken = new RestEndpoint({
+      urlPrefix: server.url,
+      path: '/broken',
+      errorExpiryLength: 500,
+      name: 'getBroken',
+    });
     const first = await ctrl.fetchIfStale(getBroken).catch((e) => e);
     assert.instance(first, NetworkError);
     assert.not.ok(ctrl.isStale(getBroken), 'a current error is not stale');

@@ -13,7 +13,9 @@ const identity = suite('Controller errors keep their identity');
 identity.before(async () => {
   server = await startServer();
   server.route('GET', '/missing', (_req, res) => json(res, 404, { error: 'nope' }));
-  server.route('GET', '/users/:id', (req, res) => json(res, 200, { id: req.params.id, name: `v${server.requests.length}` }));
+  server.route('GET', '/users/:id', (req, res) =>
+    json(res, 200, { id: req.params.id, name: `v${server.requests.length}` }),
+  );
   server.route('GET', '/slow/:id', async (req, res) => {
     await new Promise<void>((resolve) => (release = () => resolve()));
     json(res, 200, { id: req.params.id, name: 'slow' });
@@ -47,7 +49,11 @@ identity('an AbortError keeps its name; any Error passes through as the same obj
 
 identity('a thrown non-Error is wrapped naming the endpoint, even when its String() throws', async () => {
   const ctrl = new Controller();
-  const hostile = { toString: () => { throw new Error('no'); } };
+  const hostile = {
+    toString: () => {
+      throw new Error('no');
+    },
+  };
   const thrower = new Endpoint(() => Promise.reject(hostile), { name: 'getThing' });
   const str = new Endpoint(() => Promise.reject('down'), { name: 'getOther' });
   const first = await ctrl.fetch(thrower).catch((e) => e);
@@ -59,7 +65,7 @@ identity('a thrown non-Error is wrapped naming the endpoint, even when its Strin
   assert.is(ctrl.getError(str), second);
 });
 
-identity('an invalidate during a fetch survives that fetch\'s answer', async () => {
+identity("an invalidate during a fetch survives that fetch's answer", async () => {
   const ctrl = new Controller();
   const getSlow = new RestEndpoint({ urlPrefix: server.url, path: '/slow/:id', schema: User });
   await ctrl.fetch(getUserOf(), { id: 'u1' });
@@ -109,31 +115,38 @@ abort.after(() => server.close());
 
 const getHeld = () => new RestEndpoint({ urlPrefix: server.url, path: '/held/:id', schema: User });
 
-abort('an aborted request rejects with AbortError at once, records nothing, writes nothing, frees the key', async () => {
-  const ctrl = new Controller();
-  const ac = new AbortController();
-  const endpoint = getHeld().extend({ signal: ac.signal });
-  const first = ctrl.fetch(endpoint, { id: 'a' });
-  await until(() => held.length === 1);
-  ac.abort();
-  const error = await first.catch((e) => e);
-  assert.is(error.name, 'AbortError');
-  assert.is(ctrl.getError(endpoint, { id: 'a' }), undefined, 'no error recorded');
-  assert.is(ctrl.response(endpoint, { id: 'a' }).value, undefined, 'nothing written');
-  await until(() => closed === 1);
-  // The key is free: the next fetch is a new request.
-  const second = ctrl.fetch(getHeld(), { id: 'a' });
-  await until(() => held.length === 2);
-  held[1].answer('fresh');
-  assert.is((await second).name, 'fresh');
-  assert.is(server.count('GET', '/held/a'), 2);
-});
+abort(
+  'an aborted request rejects with AbortError at once, records nothing, writes nothing, frees the key',
+  async () => {
+    const ctrl = new Controller();
+    const ac = new AbortController();
+    const endpoint = getHeld().extend({ signal: ac.signal });
+    const first = ctrl.fetch(endpoint, { id: 'a' });
+    await until(() => held.length === 1);
+    ac.abort();
+    const error = await first.catch((e) => e);
+    assert.is(error.name, 'AbortError');
+    assert.is(ctrl.getError(endpoint, { id: 'a' }), undefined, 'no error recorded');
+    assert.is(ctrl.response(endpoint, { id: 'a' }).value, undefined, 'nothing written');
+    await until(() => closed === 1);
+    // The key is free: the next fetch is a new request.
+    const second = ctrl.fetch(getHeld(), { id: 'a' });
+    await until(() => held.length === 2);
+    held[1].answer('fresh');
+    assert.is((await second).name, 'fresh');
+    assert.is(server.count('GET', '/held/a'), 2);
+  },
+);
 
 abort('an abort wins even when the endpoint ignores its signal; the late answer is never written', async () => {
   const ctrl = new Controller();
   const ac = new AbortController();
   let answer: (value: unknown) => void = () => {};
-  const deaf = new Endpoint(() => new Promise((resolve) => (answer = resolve)), { name: 'deaf', schema: User, signal: ac.signal });
+  const deaf = new Endpoint(() => new Promise((resolve) => (answer = resolve)), {
+    name: 'deaf',
+    schema: User,
+    signal: ac.signal,
+  });
   const pending = ctrl.fetch(deaf);
   ac.abort();
   assert.is((await pending.catch((e) => e)).name, 'AbortError');

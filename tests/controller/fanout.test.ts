@@ -23,7 +23,13 @@ fanout.before.each(async (ctx) => {
   ctx.users = makeUsers(1000);
   ctx.server = await startServer();
   ctx.server.route('GET', '/users', (_req, res) => json(res, 200, ctx.users));
-  ctx.server.route('GET', '/users/:id', (req, res) => json(res, 200, ctx.users.find((u) => u.id === req.params.id)));
+  ctx.server.route('GET', '/users/:id', (req, res) =>
+    json(
+      res,
+      200,
+      ctx.users.find((u) => u.id === req.params.id),
+    ),
+  );
 });
 fanout.after.each((ctx) => ctx.server.close());
 

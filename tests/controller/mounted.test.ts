@@ -66,7 +66,10 @@ mounted('invalidateAll and expireAll refetch the mounted keys that pass the test
   ctrl.expireAll((key) => key.includes('/users/'));
   await until(() => server.requests.length >= 1, 'the refetch');
   await settle();
-  assert.equal(server.requests.map((r) => r.path), ['/users/u1']);
+  assert.equal(
+    server.requests.map((r) => r.path),
+    ['/users/u1'],
+  );
   assert.ok(ctrl.isStale(getUser, { id: 'u2' }), 'the unmounted key is stale, for its next read');
 
   for (const stop of stops) stop();

@@ -35,7 +35,9 @@ function todoApi(server: TestServer) {
   server.route('GET', '/todos', (req, res) => {
     const userId = req.query.get('userId');
     const page = Number(req.query.get('page') ?? 1);
-    const listed = todos.filter((t) => userId === null || t.userId === userId).sort((x, y) => Number(x.id) - Number(y.id));
+    const listed = todos
+      .filter((t) => userId === null || t.userId === userId)
+      .sort((x, y) => Number(x.id) - Number(y.id));
     json(res, 200, listed.slice((page - 1) * 3, page * 3));
   });
   server.route('POST', '/todos', (req, res) => {
@@ -52,7 +54,10 @@ function todoApi(server: TestServer) {
     json(res, 200, todo);
   });
   server.route('DELETE', '/todos/:id', (req, res) => {
-    todos.splice(todos.findIndex((t) => t.id === req.params.id), 1);
+    todos.splice(
+      todos.findIndex((t) => t.id === req.params.id),
+      1,
+    );
     res.writeHead(204).end();
   });
 }

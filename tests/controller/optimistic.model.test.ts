@@ -140,7 +140,9 @@ async function runSchedule(seed: number): Promise<number> {
         sideEffect: kind !== 'get',
         key: (params: { id: string; n: number }) => `${kind} ${params.n}`,
         getOptimisticResponse:
-          kind === 'get' ? undefined : (_snap: unknown, params: { id: string }, body?: { v: string }) => ({ id: params.id, ...body }),
+          kind === 'get'
+            ? undefined
+            : (_snap: unknown, params: { id: string }, body?: { v: string }) => ({ id: params.id, ...body }),
         timeout: kind === 'get' ? 5000 : undefined,
       },
     );
@@ -156,7 +158,8 @@ async function runSchedule(seed: number): Promise<number> {
       const want = expected(requests, id, life);
       assert.is(ctrl.get(Item, { id })?.v, want, `seed ${seed}, ${step}: row ${id}`);
     }
-    for (const id of ['a', 'b']) assert.is(watched[id], expected(requests, id, life), `seed ${seed}, ${step}: watched ${id}`);
+    for (const id of ['a', 'b'])
+      assert.is(watched[id], expected(requests, id, life), `seed ${seed}, ${step}: watched ${id}`);
     const shown = (ctrl.get(allItems) ?? []).map((item) => item.id);
     const want = IDS.filter((id) => expected(requests, id, life) !== undefined);
     assert.equal([...shown].sort(), want, `seed ${seed}, ${step}: All`);
@@ -199,8 +202,14 @@ async function runSchedule(seed: number): Promise<number> {
       if (c === undefined && want !== undefined) {
         // Dropping c is allowed only when nothing fresh holds it: its last write expired
         // (the seed response too, written at 0) and no optimistic request of it is pending.
-        assert.ok(timers.time >= written.get('c')! + 60_000 && timers.time >= 60_000, `seed ${seed}: c dropped while fresh`);
-        assert.not.ok(pending.some((r) => r.id === 'c' && r.kind !== 'get'), `seed ${seed}: c dropped under a layer`);
+        assert.ok(
+          timers.time >= written.get('c')! + 60_000 && timers.time >= 60_000,
+          `seed ${seed}: c dropped while fresh`,
+        );
+        assert.not.ok(
+          pending.some((r) => r.id === 'c' && r.kind !== 'get'),
+          `seed ${seed}: c dropped under a layer`,
+        );
         life.dropped.set('c', answers);
         events['drop c']++;
       }
@@ -241,10 +250,14 @@ async function runSchedule(seed: number): Promise<number> {
       const before = requests.indexOf(request) < life.resetAt;
       request.settle(rnd() < 0.7);
       await request.done;
-      if (before) request.outcome = 'failed'; // started before a reset: dropped
+      if (before)
+        request.outcome = 'failed'; // started before a reset: dropped
       else if (request.outcome !== 'failed' && request.outcome !== null) written.set(request.id, timers.time);
       if (request.invalidated && request.outcome !== 'failed') {
-        assert.ok(ctrl.isStale(endpoints.get, { id: request.id, n: requests.indexOf(request) }), `seed ${seed}: invalidated during its fetch`);
+        assert.ok(
+          ctrl.isStale(endpoints.get, { id: request.id, n: requests.indexOf(request) }),
+          `seed ${seed}: invalidated during its fetch`,
+        );
       }
       check(`answer ${request.kind} ${request.id} (${request.v}) ${request.outcome === 'failed' ? 'failed' : 'ok'}`);
     }
@@ -269,7 +282,8 @@ model('every step of every schedule equals the model', async () => {
     }
   }
   assert.ok(steps >= seeds.length * 6);
-  if (only === undefined) for (const [event, n] of Object.entries(events)) assert.ok(n > 0, `no ${event} in ${count} schedules`);
+  if (only === undefined)
+    for (const [event, n] of Object.entries(events)) assert.ok(n > 0, `no ${event} in ${count} schedules`);
 });
 
 /**
@@ -283,7 +297,13 @@ async function runListSchedule(seed: number): Promise<number> {
   const ctrl = new Controller();
   const list = new Collection([Item]);
   const serverList: { id: string; v: string }[] = [{ id: 'a', v: 'v0' }];
-  type Pending = { kind: 'create' | 'get'; n: number; settle: (ok: boolean) => void; done: Promise<unknown>; settled: boolean };
+  type Pending = {
+    kind: 'create' | 'get';
+    n: number;
+    settle: (ok: boolean) => void;
+    done: Promise<unknown>;
+    settled: boolean;
+  };
   const requests: Pending[] = [];
   const open: Pending[] = [];
   // Lists are keyed by their first argument, `{}` in every call: one list. The second
@@ -310,7 +330,10 @@ async function runListSchedule(seed: number): Promise<number> {
       schema: list.push,
       sideEffect: true,
       key: (_params: object, body: { n: number }) => `create ${body.n}`,
-      getOptimisticResponse: (_snap: unknown, _params: object, body: { n: number; v: string }) => ({ id: `t${body.n}`, v: body.v }),
+      getOptimisticResponse: (_snap: unknown, _params: object, body: { n: number; v: string }) => ({
+        id: `t${body.n}`,
+        v: body.v,
+      }),
     },
   );
   const shown = () => ctrl.get(list, {})?.map((item) => item.id) ?? [];
@@ -319,7 +342,9 @@ async function runListSchedule(seed: number): Promise<number> {
     const request: Pending = { kind, n, settle: () => {}, done: Promise.resolve(), settled: false };
     requests.push(request);
     open.push(request);
-    request.done = (kind === 'get' ? ctrl.fetch(getList, {}, n) : ctrl.fetch(create, {}, { n, v: `v${n}` })).catch(() => undefined);
+    request.done = (kind === 'get' ? ctrl.fetch(getList, {}, n) : ctrl.fetch(create, {}, { n, v: `v${n}` })).catch(
+      () => undefined,
+    );
     return request;
   };
   const history: string[] = [];
@@ -356,7 +381,11 @@ async function runListSchedule(seed: number): Promise<number> {
   const last = start('get');
   last.settle(true);
   await last.done;
-  assert.equal(shown(), serverList.map((row) => row.id), `seed ${seed}: the last GET shows the server's list`);
+  assert.equal(
+    shown(),
+    serverList.map((row) => row.id),
+    `seed ${seed}: the last GET shows the server's list`,
+  );
   return requests.length;
 }
 

@@ -75,24 +75,27 @@ one('shows at once in one batch, then the server value takes its place', async (
   reader.stop();
 });
 
-one('a failure rolls back, keeping server data that arrived meanwhile', async ({ ctrl, update, patches, server, getArticle }) => {
-  const title = watch(() => ctrl.get(Article, { id: 'a1' })?.title);
-  const content = watch(() => ctrl.get(Article, { id: 'a1' })?.content);
-  const done = ctrl.fetch(update, { id: 'a1' }, { title: 'optimistic' }).then(
-    () => undefined,
-    (e: Error) => e,
-  );
-  const held = await patches.next();
-  server.route('GET', '/articles/:id', (_req, res) => json(res, 200, { ...base, content: 'newer' }));
-  await ctrl.fetch(getArticle, { id: 'a1' });
-  held.reply(500, { error: 'nope' });
-  const error = await done;
-  assert.match(error!.message, 'updateArticle');
-  assert.equal(title.seen, ['base', 'optimistic', 'base']);
-  assert.equal(content.seen, ['base', 'newer']);
-  title.stop();
-  content.stop();
-});
+one(
+  'a failure rolls back, keeping server data that arrived meanwhile',
+  async ({ ctrl, update, patches, server, getArticle }) => {
+    const title = watch(() => ctrl.get(Article, { id: 'a1' })?.title);
+    const content = watch(() => ctrl.get(Article, { id: 'a1' })?.content);
+    const done = ctrl.fetch(update, { id: 'a1' }, { title: 'optimistic' }).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    const held = await patches.next();
+    server.route('GET', '/articles/:id', (_req, res) => json(res, 200, { ...base, content: 'newer' }));
+    await ctrl.fetch(getArticle, { id: 'a1' });
+    held.reply(500, { error: 'nope' });
+    const error = await done;
+    assert.match(error!.message, 'updateArticle');
+    assert.equal(title.seen, ['base', 'optimistic', 'base']);
+    assert.equal(content.seen, ['base', 'newer']);
+    title.stop();
+    content.stop();
+  },
+);
 
 one('a GET that started before the layer does not hide it when it lands', async (ctx) => {
   const { ctrl, update, patches, server, getArticle } = ctx;
@@ -111,26 +114,29 @@ one('a GET that started before the layer does not hide it when it lands', async 
   reader.stop();
 });
 
-one('a throwing getOptimisticResponse rejects, named, before any request, writing nothing', async ({ ctrl, update, server }) => {
-  const broken = update.extend({
-    getOptimisticResponse() {
-      throw new Error('no snapshot');
-    },
-  });
-  const reader = watch(() => ctrl.get(Article, { id: 'a1' })?.title);
-  const error = await ctrl.fetch(broken, { id: 'a1' }, { title: 'x' }).then(
-    () => undefined,
-    (e: Error) => e,
-  );
-  assert.match(error!.message, /^updateArticle: getOptimisticResponse failed: no snapshot/);
-  assert.is(server.count('PATCH', '/articles/a1'), 0);
-  assert.equal(reader.seen, ['base']);
-  const badShape = update.extend({ getOptimisticResponse: () => ({ title: 'no pk' }) });
-  const schemaError = await ctrl.fetch(badShape, { id: 'a1' }, { title: 'x' }).catch((e: Error) => e);
-  assert.match((schemaError as Error).message, 'updateArticle');
-  assert.is(server.count('PATCH', '/articles/a1'), 0);
-  reader.stop();
-});
+one(
+  'a throwing getOptimisticResponse rejects, named, before any request, writing nothing',
+  async ({ ctrl, update, server }) => {
+    const broken = update.extend({
+      getOptimisticResponse() {
+        throw new Error('no snapshot');
+      },
+    });
+    const reader = watch(() => ctrl.get(Article, { id: 'a1' })?.title);
+    const error = await ctrl.fetch(broken, { id: 'a1' }, { title: 'x' }).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    assert.match(error!.message, /^updateArticle: getOptimisticResponse failed: no snapshot/);
+    assert.is(server.count('PATCH', '/articles/a1'), 0);
+    assert.equal(reader.seen, ['base']);
+    const badShape = update.extend({ getOptimisticResponse: () => ({ title: 'no pk' }) });
+    const schemaError = await ctrl.fetch(badShape, { id: 'a1' }, { title: 'x' }).catch((e: Error) => e);
+    assert.match((schemaError as Error).message, 'updateArticle');
+    assert.is(server.count('PATCH', '/articles/a1'), 0);
+    reader.stop();
+  },
+);
 
 one('throw snap.abort shows nothing and still sends the request', async ({ ctrl, update, patches }) => {
   const aborting = update.extend({
@@ -150,7 +156,9 @@ one('throw snap.abort shows nothing and still sends the request', async ({ ctrl,
 one('an aborted mutation rolls its layer back', async ({ ctrl, update, patches }) => {
   const controller = new AbortController();
   const reader = watch(() => ctrl.get(Article, { id: 'a1' })?.title);
-  const done = ctrl.fetch(update.extend({ signal: controller.signal }), { id: 'a1' }, { title: 'optimistic' }).catch((e: Error) => e);
+  const done = ctrl
+    .fetch(update.extend({ signal: controller.signal }), { id: 'a1' }, { title: 'optimistic' })
+    .catch((e: Error) => e);
   await patches.next();
   controller.abort();
   assert.is(((await done) as Error).name, 'AbortError');
@@ -260,45 +268,50 @@ overlap('clears only earlier layers when a later request resolves first (data-cl
 /** All orders of 0..n-1. */
 function permutations(n: number): number[][] {
   if (n === 1) return [[0]];
-  return permutations(n - 1).flatMap((p) => Array.from({ length: n }, (_, i) => [...p.slice(0, i), n - 1, ...p.slice(i)]));
+  return permutations(n - 1).flatMap((p) =>
+    Array.from({ length: n }, (_, i) => [...p.slice(0, i), n - 1, ...p.slice(i)]),
+  );
 }
 
-overlap('any answer order, any failures: each step shows pending layers over successes by start; the end is the last-started success', async (ctx) => {
-  const { ctrl, update, patches } = ctx;
-  let cases = 0;
-  for (const order of permutations(3)) {
-    for (let failures = 0; failures < 8; failures++) {
-      ctrl.set(Article, { id: 'a1' }, base);
-      const reader = watch(() => ctrl.get(Article, { id: 'a1' })!.title);
-      const titles = ['m0', 'm1', 'm2'];
-      const runs = titles.map((title) => ctrl.fetch(update, { id: 'a1' }, { title }).catch(() => 'failed'));
-      const held = [await patches.next(), await patches.next(), await patches.next()];
-      const settled: number[] = [];
-      const expected = ['base', 'm0', 'm1', 'm2'];
-      // Model: the newest of pending layers and successes by start wins; failures vanish.
-      const model = () => {
-        for (let i = 2; i >= 0; i--) {
-          const failed = (failures >> i) & 1;
-          if (!settled.includes(i) || !failed) return titles[i];
+overlap(
+  'any answer order, any failures: each step shows pending layers over successes by start; the end is the last-started success',
+  async (ctx) => {
+    const { ctrl, update, patches } = ctx;
+    let cases = 0;
+    for (const order of permutations(3)) {
+      for (let failures = 0; failures < 8; failures++) {
+        ctrl.set(Article, { id: 'a1' }, base);
+        const reader = watch(() => ctrl.get(Article, { id: 'a1' })!.title);
+        const titles = ['m0', 'm1', 'm2'];
+        const runs = titles.map((title) => ctrl.fetch(update, { id: 'a1' }, { title }).catch(() => 'failed'));
+        const held = [await patches.next(), await patches.next(), await patches.next()];
+        const settled: number[] = [];
+        const expected = ['base', 'm0', 'm1', 'm2'];
+        // Model: the newest of pending layers and successes by start wins; failures vanish.
+        const model = () => {
+          for (let i = 2; i >= 0; i--) {
+            const failed = (failures >> i) & 1;
+            if (!settled.includes(i) || !failed) return titles[i];
+          }
+          return 'base';
+        };
+        for (const i of order) {
+          const fail = (failures >> i) & 1;
+          held[i].reply(fail ? 500 : 200, { ...base, title: titles[i] });
+          await runs[i];
+          settled.push(i);
+          const want = model();
+          if (expected[expected.length - 1] !== want) expected.push(want);
+          assert.is(ctrl.get(Article, { id: 'a1' })!.title, want, `order ${order} failures ${failures}`);
         }
-        return 'base';
-      };
-      for (const i of order) {
-        const fail = (failures >> i) & 1;
-        held[i].reply(fail ? 500 : 200, { ...base, title: titles[i] });
-        await runs[i];
-        settled.push(i);
-        const want = model();
-        if (expected[expected.length - 1] !== want) expected.push(want);
-        assert.is(ctrl.get(Article, { id: 'a1' })!.title, want, `order ${order} failures ${failures}`);
+        assert.equal(reader.seen, expected, `order ${order} failures ${failures}`);
+        reader.stop();
+        cases++;
       }
-      assert.equal(reader.seen, expected, `order ${order} failures ${failures}`);
-      reader.stop();
-      cases++;
     }
-  }
-  assert.is(cases, 48);
-});
+    assert.is(cases, 48);
+  },
+);
 
 overlap.run();
 //#endregion
@@ -314,26 +327,39 @@ lists.after.each((ctx) => ctx.server.close());
 const Todo = Task;
 type Todo = Task;
 
-lists('a create shows under a client id at once; the answer leaves one copy in the same place', async ({ server, ctrl }) => {
-  const TodoResource = resource({ urlPrefix: server.url, path: '/todos/:id', schema: Todo });
-  server.route('GET', '/todos', (_req, res) => json(res, 200, [{ id: '1', title: 'one' }, { id: '2', title: 'two' }]));
-  const posts = holdRoute(server, 'POST', '/todos');
-  await ctrl.fetch(TodoResource.getList);
-  const create = TodoResource.getList.push.extend({
-    getOptimisticResponse: (_snap: unknown, body: { title: string }) => ({ id: `tmp-${body.title}`, ...body }),
-  });
-  const ids = watch(() => ctrl.get(TodoResource.getList.schema)?.map((t) => `${t.id}:${t.title}`).join(' '));
-  const all = watch(() => ctrl.get(new All(Todo))?.length);
-  const done = ctrl.fetch(create, { title: 'three' });
-  assert.equal(ids.seen, ['1:one 2:two', '1:one 2:two tmp-three:three']);
-  (await posts.next()).reply(201, { id: '3', title: 'Three (saved)' });
-  await done;
-  assert.equal(ids.seen, ['1:one 2:two', '1:one 2:two tmp-three:three', '1:one 2:two 3:Three (saved)']);
-  assert.equal(all.seen, [2, 3]);
-  assert.is(ctrl.get(Todo, { id: 'tmp-three' }), undefined);
-  ids.stop();
-  all.stop();
-});
+lists(
+  'a create shows under a client id at once; the answer leaves one copy in the same place',
+  async ({ server, ctrl }) => {
+    const TodoResource = resource({ urlPrefix: server.url, path: '/todos/:id', schema: Todo });
+    server.route('GET', '/todos', (_req, res) =>
+      json(res, 200, [
+        { id: '1', title: 'one' },
+        { id: '2', title: 'two' },
+      ]),
+    );
+    const posts = holdRoute(server, 'POST', '/todos');
+    await ctrl.fetch(TodoResource.getList);
+    const create = TodoResource.getList.push.extend({
+      getOptimisticResponse: (_snap: unknown, body: { title: string }) => ({ id: `tmp-${body.title}`, ...body }),
+    });
+    const ids = watch(() =>
+      ctrl
+        .get(TodoResource.getList.schema)
+        ?.map((t) => `${t.id}:${t.title}`)
+        .join(' '),
+    );
+    const all = watch(() => ctrl.get(new All(Todo))?.length);
+    const done = ctrl.fetch(create, { title: 'three' });
+    assert.equal(ids.seen, ['1:one 2:two', '1:one 2:two tmp-three:three']);
+    (await posts.next()).reply(201, { id: '3', title: 'Three (saved)' });
+    await done;
+    assert.equal(ids.seen, ['1:one 2:two', '1:one 2:two tmp-three:three', '1:one 2:two 3:Three (saved)']);
+    assert.equal(all.seen, [2, 3]);
+    assert.is(ctrl.get(Todo, { id: 'tmp-three' }), undefined);
+    ids.stop();
+    all.stop();
+  },
+);
 
 lists('a failed create takes the item out again', async ({ server, ctrl }) => {
   const TodoResource = resource({ urlPrefix: server.url, path: '/todos/:id', schema: Todo });
@@ -343,7 +369,12 @@ lists('a failed create takes the item out again', async ({ server, ctrl }) => {
   const create = TodoResource.getList.unshift.extend({
     getOptimisticResponse: (_snap: unknown, body: { title: string }) => ({ id: 'tmp', ...body }),
   });
-  const ids = watch(() => ctrl.get(TodoResource.getList.schema)?.map((t) => t.id).join(' '));
+  const ids = watch(() =>
+    ctrl
+      .get(TodoResource.getList.schema)
+      ?.map((t) => t.id)
+      .join(' '),
+  );
   const done = ctrl.fetch(create, { title: 'x' }).catch((e: Error) => e);
   (await posts.next()).reply(500, {});
   assert.instance(await done, Error);
@@ -351,59 +382,86 @@ lists('a failed create takes the item out again', async ({ server, ctrl }) => {
   ids.stop();
 });
 
-lists('an optimistic delete leaves every list, All and view at once, with no hole; a failure restores it', async ({ server, ctrl }) => {
-  const TodoResource = resource({ urlPrefix: server.url, path: '/todos/:id', schema: Todo });
-  server.route('GET', '/todos', (_req, res) => json(res, 200, [{ id: '1', title: 'one', userId: 'a' }, { id: '2', title: 'two', userId: 'a' }]));
-  const deletes = holdRoute(server, 'DELETE', '/todos/:id');
-  await ctrl.fetch(TodoResource.getList);
-  await ctrl.fetch(TodoResource.getList, { userId: 'a' });
-  const remove = TodoResource.delete.extend({ getOptimisticResponse: (_snap: unknown, params: { id: string }) => params });
-  const seen = watch(() =>
-    [
-      ctrl.get(TodoResource.getList.schema)?.map((t) => t.id).join(),
-      ctrl.get(TodoResource.getList.schema, { userId: 'a' })?.map((t) => t.id).join(),
-      ctrl.get(new All(Todo))?.map((t) => t.id).join(),
-      String(ctrl.get(Todo, { id: '1' })?.title),
-    ].join(' | '),
-  );
-  const failed = ctrl.fetch(remove, { id: '1' }).catch((e: Error) => e);
-  (await deletes.next()).reply(500, {});
-  await failed;
-  const done = ctrl.fetch(remove, { id: '1' });
-  (await deletes.next()).reply(200, { id: '1' });
-  await done;
-  assert.equal(seen.seen, [
-    '1,2 | 1,2 | 1,2 | one',
-    '2 | 2 | 2 | undefined',
-    '1,2 | 1,2 | 1,2 | one',
-    '2 | 2 | 2 | undefined',
-  ]);
-  seen.stop();
-});
+lists(
+  'an optimistic delete leaves every list, All and view at once, with no hole; a failure restores it',
+  async ({ server, ctrl }) => {
+    const TodoResource = resource({ urlPrefix: server.url, path: '/todos/:id', schema: Todo });
+    server.route('GET', '/todos', (_req, res) =>
+      json(res, 200, [
+        { id: '1', title: 'one', userId: 'a' },
+        { id: '2', title: 'two', userId: 'a' },
+      ]),
+    );
+    const deletes = holdRoute(server, 'DELETE', '/todos/:id');
+    await ctrl.fetch(TodoResource.getList);
+    await ctrl.fetch(TodoResource.getList, { userId: 'a' });
+    const remove = TodoResource.delete.extend({
+      getOptimisticResponse: (_snap: unknown, params: { id: string }) => params,
+    });
+    const seen = watch(() =>
+      [
+        ctrl
+          .get(TodoResource.getList.schema)
+          ?.map((t) => t.id)
+          .join(),
+        ctrl
+          .get(TodoResource.getList.schema, { userId: 'a' })
+          ?.map((t) => t.id)
+          .join(),
+        ctrl
+          .get(new All(Todo))
+          ?.map((t) => t.id)
+          .join(),
+        String(ctrl.get(Todo, { id: '1' })?.title),
+      ].join(' | '),
+    );
+    const failed = ctrl.fetch(remove, { id: '1' }).catch((e: Error) => e);
+    (await deletes.next()).reply(500, {});
+    await failed;
+    const done = ctrl.fetch(remove, { id: '1' });
+    (await deletes.next()).reply(200, { id: '1' });
+    await done;
+    assert.equal(seen.seen, [
+      '1,2 | 1,2 | 1,2 | one',
+      '2 | 2 | 2 | undefined',
+      '1,2 | 1,2 | 1,2 | one',
+      '2 | 2 | 2 | undefined',
+    ]);
+    seen.stop();
+  },
+);
 
-lists('a delete through Invalidate takes the row out of every list, All, Union and view in one batch', async ({ server, ctrl }) => {
-  const TodoResource = resource({ urlPrefix: server.url, path: '/todos/:id', schema: Todo });
-  server.route('GET', '/todos', (_req, res) => json(res, 200, [{ id: '1', title: 'one' }, { id: '2', title: 'two' }]));
-  server.route('DELETE', '/todos/:id', (_req, res) => {
-    res.writeHead(204).end();
-  });
-  await ctrl.fetch(TodoResource.getList);
-  const feed = new Union({ todo: Todo }, () => 'todo');
-  const both = { list: TodoResource.getList.schema, all: new All(Todo), feed: [feed] };
-  ctrl.set(both.feed, [{ id: '1' }, { id: '2' }]);
-  let runs = 0;
-  const seen = watch(() => {
-    runs++;
-    const list = ctrl.get(both.list)!;
-    const all = ctrl.get(both.all)!;
-    const feedItems = [ctrl.get(feed, { id: '1' }), ctrl.get(feed, { id: '2' })].filter(Boolean);
-    return `${list.map((t) => t.id)}/${all.map((t) => t.id)}/${feedItems.map((t) => t!.id)}/${ctrl.get(Todo, { id: '2' })?.title}`;
-  });
-  await ctrl.fetch(TodoResource.delete, { id: '2' });
-  assert.equal(seen.seen, ['1,2/1,2/1,2/two', '1/1/1/undefined']);
-  assert.is(runs, 2, 'one batch');
-  seen.stop();
-});
+lists(
+  'a delete through Invalidate takes the row out of every list, All, Union and view in one batch',
+  async ({ server, ctrl }) => {
+    const TodoResource = resource({ urlPrefix: server.url, path: '/todos/:id', schema: Todo });
+    server.route('GET', '/todos', (_req, res) =>
+      json(res, 200, [
+        { id: '1', title: 'one' },
+        { id: '2', title: 'two' },
+      ]),
+    );
+    server.route('DELETE', '/todos/:id', (_req, res) => {
+      res.writeHead(204).end();
+    });
+    await ctrl.fetch(TodoResource.getList);
+    const feed = new Union({ todo: Todo }, () => 'todo');
+    const both = { list: TodoResource.getList.schema, all: new All(Todo), feed: [feed] };
+    ctrl.set(both.feed, [{ id: '1' }, { id: '2' }]);
+    let runs = 0;
+    const seen = watch(() => {
+      runs++;
+      const list = ctrl.get(both.list)!;
+      const all = ctrl.get(both.all)!;
+      const feedItems = [ctrl.get(feed, { id: '1' }), ctrl.get(feed, { id: '2' })].filter(Boolean);
+      return `${list.map((t) => t.id)}/${all.map((t) => t.id)}/${feedItems.map((t) => t!.id)}/${ctrl.get(Todo, { id: '2' })?.title}`;
+    });
+    await ctrl.fetch(TodoResource.delete, { id: '2' });
+    assert.equal(seen.seen, ['1,2/1,2/1,2/two', '1/1/1/undefined']);
+    assert.is(runs, 2, 'one batch');
+    seen.stop();
+  },
+);
 
 lists.run();
 //#endregion

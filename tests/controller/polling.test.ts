@@ -77,7 +77,7 @@ polling('the timer restarts only when the minimum frequency changes', async () =
   assert.is(timers.size, 0);
 });
 
-polling('unsubscribe(endpoint) removes the subscriber of that endpoint\'s frequency', async () => {
+polling("unsubscribe(endpoint) removes the subscriber of that endpoint's frequency", async () => {
   const slow = getUsers().extend({ pollFrequency: 100 });
   const fast = slow.extend({ pollFrequency: 10 });
   ctrl.subscribe(slow);

@@ -16,7 +16,9 @@ const tries = () => server.count('GET', '/flaky');
 const retry = suite('Controller retry');
 retry.before(async () => {
   server = await startServer();
-  server.route('GET', '/flaky', (_req, res) => (failures-- > 0 ? json(res, 503, { error: 'busy' }) : json(res, 200, { ok: true })));
+  server.route('GET', '/flaky', (_req, res) =>
+    failures-- > 0 ? json(res, 503, { error: 'busy' }) : json(res, 200, { ok: true }),
+  );
   server.route('GET', '/gone', (_req, res) => json(res, 404, { error: 'gone' }));
   server.route('POST', '/flaky', (_req, res) => json(res, 503, { error: 'busy' }));
 });

@@ -11,8 +11,10 @@ types('fetch, get and query results are typed from the schema', () => {
   const ctrl = new Controller();
   const getUser = new RestEndpoint({ path: '/users/:id', schema: User });
   const getPosts = new RestEndpoint({ path: '/posts', schema: new Collection([Post]) });
-  const count = new Query(new All(User), (users, { isAdmin }: { isAdmin?: boolean } = {}) =>
-    users.filter((u) => isAdmin === undefined || u.isAdmin === isAdmin).length,
+  const count = new Query(
+    new All(User),
+    (users, { isAdmin }: { isAdmin?: boolean } = {}) =>
+      users.filter((u) => isAdmin === undefined || u.isAdmin === isAdmin).length,
   );
   const check = async () => {
     const user: User = await ctrl.fetch(getUser, { id: '1' });

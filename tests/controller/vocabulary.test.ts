@@ -69,10 +69,16 @@ readers('each value reader is tracked inside an effect', () => {
   const ctrl = new Controller();
   const list = endpoint('list', [User]);
   const seen: unknown[] = [];
-  const stop = effect(() => void seen.push([(ctrl.getResponse(list) as User[] | undefined)?.length, ctrl.getMeta(list).invalidated]));
+  const stop = effect(
+    () => void seen.push([(ctrl.getResponse(list) as User[] | undefined)?.length, ctrl.getMeta(list).invalidated]),
+  );
   ctrl.setResponse(list, [{ id: 'u1' }]);
   ctrl.invalidate(list);
-  assert.equal(seen, [[undefined, false], [1, false], [1, true]]);
+  assert.equal(seen, [
+    [undefined, false],
+    [1, false],
+    [1, true],
+  ]);
   stop();
 });
 //#endregion
@@ -85,7 +91,8 @@ destructuring.after(() => server.close());
 destructuring('const { fetch, get, getResponse, setResponse, invalidate, subscribe } = ctrl works', async () => {
   reset(2);
   const ctrl = new Controller();
-  const { fetch, get, getResponse, setResponse, invalidate, fetchIfStale, subscribe, unsubscribe, subscriptionCount } = ctrl;
+  const { fetch, get, getResponse, setResponse, invalidate, fetchIfStale, subscribe, unsubscribe, subscriptionCount } =
+    ctrl;
   const users = await fetch(getUsers);
   assert.is(users.length, 2);
   assert.is(get(User, 'u1'), users[0]);

@@ -6,9 +6,11 @@ import { holdRoute, optimisticPatch } from '../_fixtures/held.js';
 import { User, allUsers, makeUsers } from '../_fixtures/models.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
 
-const writes = suite<{ server: TestServer; ctrl: Controller; getUsers: RestEndpoint<'/users', {}, 'GET', unknown, any, (typeof User)[]> }>(
-  'Controller writes',
-);
+const writes = suite<{
+  server: TestServer;
+  ctrl: Controller;
+  getUsers: RestEndpoint<'/users', {}, 'GET', unknown, any, (typeof User)[]>;
+}>('Controller writes');
 writes.before.each(async (ctx) => {
   ctx.server = await startServer();
   ctx.server.route('GET', '/users', (_req, res) => json(res, 200, makeUsers(3)));
@@ -41,28 +43,31 @@ writes('set with an updater receives the current value', async ({ ctrl, getUsers
   stop();
 });
 
-writes('resetEntireStore clears rows, lists, responses and meta in one batch; views fill again', async ({ ctrl, getUsers }) => {
-  await ctrl.fetch(getUsers);
-  let runs = 0;
-  const seen: (number | undefined)[] = [];
-  const stop = effect(() => {
-    runs++;
-    seen.push(ctrl.get(allUsers)?.length);
-    ctrl.get(User, { id: 'u1' });
-    ctrl.response(getUsers).value;
-    ctrl.meta(getUsers).value;
-  });
-  ctrl.resetEntireStore();
-  assert.equal(seen, [3, undefined]);
-  assert.is(runs, 2, 'one batch');
-  assert.is(ctrl.get(User, { id: 'u1' }), undefined);
-  assert.is(ctrl.response(getUsers).value, undefined);
-  assert.is(ctrl.meta(getUsers).value.fetchedAt, 0);
-  assert.is(ctrl.isStale(getUsers), true);
-  await ctrl.fetch(getUsers);
-  assert.equal(seen, [3, undefined, 3]);
-  stop();
-});
+writes(
+  'resetEntireStore clears rows, lists, responses and meta in one batch; views fill again',
+  async ({ ctrl, getUsers }) => {
+    await ctrl.fetch(getUsers);
+    let runs = 0;
+    const seen: (number | undefined)[] = [];
+    const stop = effect(() => {
+      runs++;
+      seen.push(ctrl.get(allUsers)?.length);
+      ctrl.get(User, { id: 'u1' });
+      ctrl.response(getUsers).value;
+      ctrl.meta(getUsers).value;
+    });
+    ctrl.resetEntireStore();
+    assert.equal(seen, [3, undefined]);
+    assert.is(runs, 2, 'one batch');
+    assert.is(ctrl.get(User, { id: 'u1' }), undefined);
+    assert.is(ctrl.response(getUsers).value, undefined);
+    assert.is(ctrl.meta(getUsers).value.fetchedAt, 0);
+    assert.is(ctrl.isStale(getUsers), true);
+    await ctrl.fetch(getUsers);
+    assert.equal(seen, [3, undefined, 3]);
+    stop();
+  },
+);
 
 writes('a request in flight across resetEntireStore rejects and writes nothing', async ({ ctrl, server, getUsers }) => {
   const gets = holdRoute(server, 'GET', '/users');

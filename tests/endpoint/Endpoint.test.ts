@@ -26,7 +26,12 @@ construct('Function.prototype members stay reachable', async () => {
 });
 
 construct('options become own enumerable properties', () => {
-  const ep = new Endpoint(async () => 1, { schema: [], pollFrequency: 2000, dataExpiryLength: 0, errorExpiryLength: 5 });
+  const ep = new Endpoint(async () => 1, {
+    schema: [],
+    pollFrequency: 2000,
+    dataExpiryLength: 0,
+    errorExpiryLength: 5,
+  });
   assert.equal(ep.schema, []);
   assert.is(ep.pollFrequency, 2000);
   assert.is(ep.dataExpiryLength, 0);

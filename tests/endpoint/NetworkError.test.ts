@@ -32,19 +32,22 @@ fromFetch.before(async () => {
 });
 fromFetch.after(() => server.close());
 
-fromFetch('a 404 rejects with status, unread response and a message naming endpoint, method, URL and status', async () => {
-  const getUser = new RestEndpoint({ urlPrefix: server.url, path: '/users/:id', name: 'getUser' });
-  try {
-    await getUser({ id: '9' });
-    assert.unreachable('should reject');
-  } catch (error) {
-    assert.instance(error, NetworkError);
-    const e = error as NetworkError;
-    assert.is(e.status, 404);
-    assert.is(e.message, `getUser: GET ${server.url}/users/9 failed with 404 Not Found`);
-    assert.equal(await e.response.json(), { error: 'no route for GET /users/9' });
-  }
-});
+fromFetch(
+  'a 404 rejects with status, unread response and a message naming endpoint, method, URL and status',
+  async () => {
+    const getUser = new RestEndpoint({ urlPrefix: server.url, path: '/users/:id', name: 'getUser' });
+    try {
+      await getUser({ id: '9' });
+      assert.unreachable('should reject');
+    } catch (error) {
+      assert.instance(error, NetworkError);
+      const e = error as NetworkError;
+      assert.is(e.status, 404);
+      assert.is(e.message, `getUser: GET ${server.url}/users/9 failed with 404 Not Found`);
+      assert.equal(await e.response.json(), { error: 'no route for GET /users/9' });
+    }
+  },
+);
 
 fromFetch('a 500 rejects with status 500 and keeps the error body readable', async () => {
   const boom = new RestEndpoint({ urlPrefix: server.url, path: '/boom', method: 'POST', name: 'boom' });

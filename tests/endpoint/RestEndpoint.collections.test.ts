@@ -20,7 +20,11 @@ interface Row {
 function todoApi(server: TestServer, rows: Row[]) {
   server.route('GET', '/todos', (req, res) => {
     const userId = req.query.get('userId');
-    json(res, 200, rows.filter((r) => userId === null || r.userId === userId));
+    json(
+      res,
+      200,
+      rows.filter((r) => userId === null || r.userId === userId),
+    );
   });
   server.route('POST', '/todos', (req, res) => {
     const row = { id: String(rows.length + 1), userId: '', ...JSON.parse(req.body) };
@@ -47,7 +51,11 @@ async function threeLists(server: TestServer, ctrl: Controller) {
   await ctrl.fetch(getList, { userId: 'a' });
   await ctrl.fetch(getList, { userId: 'b' });
   const seen: string[] = [];
-  const lists = () => [ctrl.get(getList.schema), ctrl.get(getList.schema, { userId: 'a' }), ctrl.get(getList.schema, { userId: 'b' })];
+  const lists = () => [
+    ctrl.get(getList.schema),
+    ctrl.get(getList.schema, { userId: 'a' }),
+    ctrl.get(getList.schema, { userId: 'b' }),
+  ];
   const stop = effect(() => {
     seen.push(lists().map(ids).join(' | '));
   });
@@ -77,19 +85,25 @@ ops('resource().getList has push, unshift, remove, move', ({ server }) => {
   assert.is(getList.move.path, '/todos/:id');
   assert.is(getList.move, getList.move, 'created once');
   assert.is(getList.remove.name, 'Task.getList.remove');
-  assert.throws(() => new RestEndpoint({ path: '/x', schema: [Todo] }).remove, /GET \/x: \.remove needs a Collection schema/);
+  assert.throws(
+    () => new RestEndpoint({ path: '/x', schema: [Todo] }).remove,
+    /GET \/x: \.remove needs a Collection schema/,
+  );
 });
 
-ops('remove takes the item out of every matching list in one batch; the entity is still updated', async ({ server, ctrl }) => {
-  const { getList, seen, stop } = await threeLists(server, ctrl);
-  await ctrl.fetch(getList.remove, { userId: 'a' }, { id: '2', title: 'two (archived)' });
-  assert.equal(seen, ['1,2,3 | 1,2 | 3', '1,3 | 1 | 3']);
-  assert.is(ctrl.get(Todo, { id: '2' })!.title, 'two (archived)');
-  assert.is(server.requests.at(-1)!.path, '/todos');
-  stop();
-});
+ops(
+  'remove takes the item out of every matching list in one batch; the entity is still updated',
+  async ({ server, ctrl }) => {
+    const { getList, seen, stop } = await threeLists(server, ctrl);
+    await ctrl.fetch(getList.remove, { userId: 'a' }, { id: '2', title: 'two (archived)' });
+    assert.equal(seen, ['1,2,3 | 1,2 | 3', '1,3 | 1 | 3']);
+    assert.is(ctrl.get(Todo, { id: '2' })!.title, 'two (archived)');
+    assert.is(server.requests.at(-1)!.path, '/todos');
+    stop();
+  },
+);
 
-ops('move takes a todo reassigned from a to b out of a\'s lists into b\'s', async ({ server, ctrl }) => {
+ops("move takes a todo reassigned from a to b out of a's lists into b's", async ({ server, ctrl }) => {
   const { getList, seen, stop } = await threeLists(server, ctrl);
   await ctrl.fetch(getList.move, { id: '1' }, { userId: 'b' });
   assert.equal(seen, ['1,2,3 | 1,2 | 3', '1,2,3 | 2 | 3,1']);
@@ -103,7 +117,10 @@ ops('an optimistic move shows at once and rolls back on failure', async ({ serve
   await ctrl.fetch(getList, { userId: 'a' });
   await ctrl.fetch(getList, { userId: 'b' });
   const move = getList.move.extend({
-    getOptimisticResponse: (snap: any, params: { id: string }, body: object) => ({ ...snap.get(Todo, params), ...body }),
+    getOptimisticResponse: (snap: any, params: { id: string }, body: object) => ({
+      ...snap.get(Todo, params),
+      ...body,
+    }),
   });
   const seen: string[] = [];
   const stop = effect(() => {
@@ -139,7 +156,10 @@ pages.before.each(async (ctx) => {
   ctx.rows = Array.from({ length: 7 }, (_, i) => ({ id: String(i + 1), title: `t${i + 1}`, userId: 'a' }));
   ctx.server.route('GET', '/todos', (req, res) => {
     const cursor = Number(req.query.get('cursor') ?? 0);
-    const body: Page = { results: ctx.rows.slice(cursor, cursor + 3), nextPage: cursor + 3 < ctx.rows.length ? String(cursor + 3) : null };
+    const body: Page = {
+      results: ctx.rows.slice(cursor, cursor + 3),
+      nextPage: cursor + 3 < ctx.rows.length ? String(cursor + 3) : null,
+    };
     json(res, 200, body);
   });
   ctx.ctrl = new Controller();
@@ -155,25 +175,28 @@ const listOf = (server: TestServer) =>
     schema: { results: new Collection([Todo]), nextPage: undefined },
   });
 
-pages('getPage appends to the same list, skipping items already there; other fields take the new page', async ({ server, ctrl, rows }) => {
-  const getTodos = listOf(server);
-  const first = await ctrl.fetch(getTodos);
-  assert.is(ids(first.results), '1,2,3');
-  assert.is(getTodos.getPage, getTodos.getPage);
-  assert.is(getTodos.getPage.key({ cursor: '3' }), getTodos.key());
-  const seen: string[] = [];
-  const stop = effect(() => {
-    const page = ctrl.response(getTodos).value;
-    seen.push(`${ids(page?.results)} next=${page?.nextPage}`);
-  });
-  rows.splice(3, 0, { id: '3', title: 't3', userId: 'a' }); // the server shifted: page 2 repeats item 3
-  await ctrl.fetch(getTodos.getPage, { cursor: '3' });
-  await ctrl.fetch(getTodos.getPage, { cursor: '6' });
-  assert.equal(seen, ['1,2,3 next=3', '1,2,3,4,5 next=6', '1,2,3,4,5,6,7 next=null']);
-  await ctrl.fetch(getTodos);
-  assert.equal(seen.at(-1), '1,2,3 next=3', 'a refetch of page 1 replaces the list, as in data-client');
-  stop();
-});
+pages(
+  'getPage appends to the same list, skipping items already there; other fields take the new page',
+  async ({ server, ctrl, rows }) => {
+    const getTodos = listOf(server);
+    const first = await ctrl.fetch(getTodos);
+    assert.is(ids(first.results), '1,2,3');
+    assert.is(getTodos.getPage, getTodos.getPage);
+    assert.is(getTodos.getPage.key({ cursor: '3' }), getTodos.key());
+    const seen: string[] = [];
+    const stop = effect(() => {
+      const page = ctrl.response(getTodos).value;
+      seen.push(`${ids(page?.results)} next=${page?.nextPage}`);
+    });
+    rows.splice(3, 0, { id: '3', title: 't3', userId: 'a' }); // the server shifted: page 2 repeats item 3
+    await ctrl.fetch(getTodos.getPage, { cursor: '3' });
+    await ctrl.fetch(getTodos.getPage, { cursor: '6' });
+    assert.equal(seen, ['1,2,3 next=3', '1,2,3,4,5 next=6', '1,2,3,4,5,6,7 next=null']);
+    await ctrl.fetch(getTodos);
+    assert.equal(seen.at(-1), '1,2,3 next=3', 'a refetch of page 1 replaces the list, as in data-client');
+    stop();
+  },
+);
 
 pages('only the rows of the new page are built; rows already shown keep their objects', async ({ server, ctrl }) => {
   const getTodos = listOf(server);
@@ -190,7 +213,10 @@ pages('paginated() takes a function from the arguments to the list arguments', a
   await ctrl.fetch(getTodos, { userId: 'a' });
   await ctrl.fetch(byFunction, { userId: 'a', cursor: '3' });
   assert.is(ids(ctrl.response(getTodos, { userId: 'a' }).value!.results), '1,2,3,4,5,6');
-  assert.throws(() => new RestEndpoint({ path: '/x', schema: [Todo] }).getPage, /GET \/x: \.getPage needs the paginationField option/);
+  assert.throws(
+    () => new RestEndpoint({ path: '/x', schema: [Todo] }).getPage,
+    /GET \/x: \.getPage needs the paginationField option/,
+  );
 });
 
 pages('Link-header pagination: the cursor comes from the response headers', async ({ server, ctrl, rows }) => {
@@ -231,7 +257,11 @@ keyed.before.each(async (ctx) => {
   ]);
   ctx.server.route('GET', '/todos', (req, res) => {
     const userId = req.query.get('userId');
-    json(res, 200, Object.fromEntries(rows.filter((r) => userId === null || r.userId === userId).map((r) => [r.id, r])));
+    json(
+      res,
+      200,
+      Object.fromEntries(rows.filter((r) => userId === null || r.userId === userId).map((r) => [r.id, r])),
+    );
   });
   // Creates or updates every row of an object of id → fields; answers with the stored rows.
   const assign: Parameters<TestServer['route']>[2] = (req, res) => {
@@ -244,7 +274,9 @@ keyed.before.each(async (ctx) => {
   };
   ctx.server.route('POST', '/todos', assign);
   ctx.server.route('PATCH', '/todos', assign);
-  ctx.server.route('PATCH', '/todos/:id', (req, res) => json(res, 200, Object.assign(ctx.rows.find((r) => r.id === req.params.id)!, JSON.parse(req.body))));
+  ctx.server.route('PATCH', '/todos/:id', (req, res) =>
+    json(res, 200, Object.assign(ctx.rows.find((r) => r.id === req.params.id)!, JSON.parse(req.body))),
+  );
   ctx.ctrl = new Controller();
 });
 keyed.after.each((ctx) => ctx.server.close());
@@ -279,13 +311,21 @@ keyed('assign merges the response into every matching keyed collection, in one b
   const { getTodos, seen, stop } = await threeMaps(server, ctrl);
   assert.is(getTodos.assign, getTodos.assign, 'created once');
   assert.is(getTodos.assign.name, 'GET /todos.assign');
-  const added: Record<string, Todo> = await ctrl.fetch(getTodos.assign, { userId: 'a' }, { '4': { title: 'four', userId: 'a' }, '1': { title: 'one!' } });
+  const added: Record<string, Todo> = await ctrl.fetch(
+    getTodos.assign,
+    { userId: 'a' },
+    { '4': { title: 'four', userId: 'a' }, '1': { title: 'one!' } },
+  );
   assert.equal(Object.keys(added), ['1', '4']);
   // @ts-expect-error the body is an object of key → fields
   () => getTodos.assign({ title: 'x' });
   assert.instance(added['4'], Todo);
   assert.equal(seen, ['1,2,3 | 1,2 | 3', '1,2,3,4 | 1,2,4 | 3']);
-  assert.is(ctrl.get(getTodos.schema, { userId: 'a' })!['1']!.title, 'one!', 'an assigned entity is updated everywhere');
+  assert.is(
+    ctrl.get(getTodos.schema, { userId: 'a' })!['1']!.title,
+    'one!',
+    'an assigned entity is updated everywhere',
+  );
   assert.equal(server.requests.at(-1)!.method, 'POST');
   stop();
 });
@@ -293,15 +333,19 @@ keyed('assign merges the response into every matching keyed collection, in one b
 keyed('an optimistic assign shows at once and rolls back on failure', async ({ server, ctrl }) => {
   const { getTodos, seen, stop } = await threeMaps(server, ctrl);
   server.route('POST', '/todos', (_req, res) => json(res, 500, { error: 'down' }));
-  const assign = getTodos.assign.extend({ getOptimisticResponse: (_snap: unknown, _params: unknown, body: object) => body });
-  const done = ctrl.fetch(assign, { userId: 'b' }, { '9': { id: '9', title: 'nine', userId: 'b' } }).catch((e: Error) => e);
+  const assign = getTodos.assign.extend({
+    getOptimisticResponse: (_snap: unknown, _params: unknown, body: object) => body,
+  });
+  const done = ctrl
+    .fetch(assign, { userId: 'b' }, { '9': { id: '9', title: 'nine', userId: 'b' } })
+    .catch((e: Error) => e);
   assert.equal(seen, ['1,2,3 | 1,2 | 3', '1,2,3,9 | 1,2 | 3,9']);
   assert.instance(await done, Error);
   assert.equal(seen, ['1,2,3 | 1,2 | 3', '1,2,3,9 | 1,2 | 3,9', '1,2,3 | 1,2 | 3']);
   stop();
 });
 
-keyed('move takes a todo out of a\'s keyed collections into b\'s; remove takes it out', async ({ server, ctrl }) => {
+keyed("move takes a todo out of a's keyed collections into b's; remove takes it out", async ({ server, ctrl }) => {
   const { getTodos, seen, stop } = await threeMaps(server, ctrl);
   const moved = await ctrl.fetch(getTodos.move, { id: '1' }, { userId: 'b' });
   assert.is(moved['1']!.userId, 'b');

@@ -76,7 +76,12 @@ push.after(() => server.close());
 const collection = new Collection([Post], { nonFilterArgumentKeys: /orderBy/ });
 
 push('push is a POST to the same path whose schema is collection.push', () => {
-  const getPosts = new RestEndpoint({ urlPrefix: 'http://x', path: '/:group/posts', schema: collection, name: 'getPosts' });
+  const getPosts = new RestEndpoint({
+    urlPrefix: 'http://x',
+    path: '/:group/posts',
+    schema: collection,
+    name: 'getPosts',
+  });
   const add = getPosts.push;
   assert.ok(add instanceof RestEndpoint);
   assert.is(add.method, 'POST');
@@ -117,9 +122,17 @@ push('push keeps the subclass', () => {
 
 push('without a Collection schema the getters throw naming the endpoint', () => {
   const getPost = new RestEndpoint({ path: '/posts/:id', schema: Post, name: 'getPost' });
-  assert.throws(() => getPost.push, dev ? /getPost: \.push needs a Collection schema, but the schema is the entity Post/ : /^getPost: \.push needs a Collection schema$/);
+  assert.throws(
+    () => getPost.push,
+    dev
+      ? /getPost: \.push needs a Collection schema, but the schema is the entity Post/
+      : /^getPost: \.push needs a Collection schema$/,
+  );
   assert.throws(() => getPost.unshift, /getPost: \.unshift needs a Collection schema/);
-  assert.throws(() => new RestEndpoint({ path: '/x', name: 'x' }).push, dev ? /x: \.push needs a Collection schema, but the schema is undefined/ : /^x: \.push needs a Collection schema$/);
+  assert.throws(
+    () => new RestEndpoint({ path: '/x', name: 'x' }).push,
+    dev ? /x: \.push needs a Collection schema, but the schema is undefined/ : /^x: \.push needs a Collection schema$/,
+  );
 });
 //#endregion
 

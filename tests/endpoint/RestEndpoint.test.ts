@@ -14,7 +14,12 @@ async function setup() {
       json(res, 200, { method: req.method, body: req.body, type: req.headers['content-type'] ?? null }),
     );
     server.route(method, '/items/:id', (req, res) =>
-      json(res, 200, { method: req.method, id: req.params.id, body: req.body, type: req.headers['content-type'] ?? null }),
+      json(res, 200, {
+        method: req.method,
+        id: req.params.id,
+        body: req.body,
+        type: req.headers['content-type'] ?? null,
+      }),
     );
   }
 }
@@ -31,12 +36,21 @@ url('fills :params from the first argument and URL-encodes them', () => {
 
 url('prepends urlPrefix (default empty)', () => {
   assert.is(new RestEndpoint({ path: '/users' }).urlPrefix, '');
-  assert.is(new RestEndpoint({ urlPrefix: 'https://api.test', path: '/users/:id' }).url({ id: 1 }), 'https://api.test/users/1');
+  assert.is(
+    new RestEndpoint({ urlPrefix: 'https://api.test', path: '/users/:id' }).url({ id: 1 }),
+    'https://api.test/users/1',
+  );
 });
 
 url('other arguments form the query string with sorted keys and undefined dropped', () => {
-  const ep = new RestEndpoint({ path: '/:group/posts', searchParams: {} as { orderBy?: string; author?: string; page?: number } });
-  assert.is(ep.url({ group: 'react', orderBy: 'title', author: 'a b', page: undefined }), '/react/posts?author=a+b&orderBy=title');
+  const ep = new RestEndpoint({
+    path: '/:group/posts',
+    searchParams: {} as { orderBy?: string; author?: string; page?: number },
+  });
+  assert.is(
+    ep.url({ group: 'react', orderBy: 'title', author: 'a b', page: undefined }),
+    '/react/posts?author=a+b&orderBy=title',
+  );
   assert.is(ep.url({ orderBy: 'x', group: 'react' }), ep.url({ group: 'react', orderBy: 'x' }));
   assert.is(ep.url({ group: 'react' }), '/react/posts');
 });
@@ -65,7 +79,11 @@ url('a missing required parameter throws an Error naming the endpoint and the pa
 const key = suite('RestEndpoint.key');
 
 key('is method and URL, equal for equal arguments in any key order', () => {
-  const ep = new RestEndpoint({ urlPrefix: 'http://x', path: '/:group/posts', searchParams: {} as { a?: string; b?: string } });
+  const ep = new RestEndpoint({
+    urlPrefix: 'http://x',
+    path: '/:group/posts',
+    searchParams: {} as { a?: string; b?: string },
+  });
   assert.is(ep.key({ group: 'g', a: '1', b: '2' }), 'GET http://x/g/posts?a=1&b=2');
   assert.is(ep.key({ b: '2', group: 'g', a: '1' }), ep.key({ group: 'g', a: '1', b: '2' }));
   assert.is(ep.key({ group: 'g', a: undefined }), ep.key({ group: 'g' }));
@@ -107,7 +125,11 @@ fetching('an endpoint is callable without a controller', async () => {
 });
 
 fetching('search parameters reach the server sorted', async () => {
-  const echo = new RestEndpoint({ urlPrefix: server.url, path: '/echo', searchParams: {} as { z?: string; a?: string } });
+  const echo = new RestEndpoint({
+    urlPrefix: server.url,
+    path: '/echo',
+    searchParams: {} as { z?: string; a?: string },
+  });
   const before = server.requests.length;
   assert.equal(await echo({ z: '1', a: '2' }), { query: { a: '2', z: '1' } });
   assert.is(server.requests.length, before + 1);
@@ -143,7 +165,12 @@ fetching('POST (body) sends the body as JSON with content-type application/json'
 fetching('PUT and PATCH take (params, body)', async () => {
   const update = new RestEndpoint({ urlPrefix: server.url, path: '/items/:id', method: 'PUT' });
   const patch = new RestEndpoint({ urlPrefix: server.url, path: '/items/:id', method: 'PATCH' });
-  assert.equal(await update({ id: '5' }, { a: 1 }), { method: 'PUT', id: '5', body: '{"a":1}', type: 'application/json' });
+  assert.equal(await update({ id: '5' }, { a: 1 }), {
+    method: 'PUT',
+    id: '5',
+    body: '{"a":1}',
+    type: 'application/json',
+  });
   assert.equal(await patch({ id: '6' }, [1, 2]), { method: 'PATCH', id: '6', body: '[1,2]', type: 'application/json' });
 });
 
@@ -212,7 +239,13 @@ members('name defaults to method and path; an explicit name wins', () => {
 });
 
 members('schema, pollFrequency, dataExpiryLength and errorExpiryLength are kept as given', () => {
-  const ep = new RestEndpoint({ path: '/t', schema: [], pollFrequency: 2000, dataExpiryLength: 0, errorExpiryLength: 50 });
+  const ep = new RestEndpoint({
+    path: '/t',
+    schema: [],
+    pollFrequency: 2000,
+    dataExpiryLength: 0,
+    errorExpiryLength: 50,
+  });
   assert.equal(ep.schema, []);
   assert.is(ep.pollFrequency, 2000);
   assert.is(ep.dataExpiryLength, 0);
@@ -294,7 +327,9 @@ const parse = suite('RestEndpoint.parseResponse');
 parse.before(async () => {
   await setup();
   server.route('GET', '/json', (_req, res) => json(res, 200, { ok: true }));
-  server.route('GET', '/problem', (_req, res) => send(res, 200, '{"p":1}', { 'content-type': 'application/problem+json' }));
+  server.route('GET', '/problem', (_req, res) =>
+    send(res, 200, '{"p":1}', { 'content-type': 'application/problem+json' }),
+  );
   server.route('GET', '/text', (_req, res) => send(res, 200, 'hello', { 'content-type': 'text/plain' }));
   server.route('GET', '/none', (_req, res) => send(res, 204, ''));
   server.route('GET', '/empty', (_req, res) => send(res, 200, '', { 'content-type': 'application/json' }));
@@ -303,7 +338,8 @@ parse.before(async () => {
 parse.after(teardown);
 
 const truncated = '{"id": "1", "name": "a value cut short by a proxy that goes on and on and on and on and on and on';
-const at = (path: string, name?: string) => new RestEndpoint({ urlPrefix: server.url, path, ...(name ? { name } : {}) });
+const at = (path: string, name?: string) =>
+  new RestEndpoint({ urlPrefix: server.url, path, ...(name ? { name } : {}) });
 
 parse('JSON content types parse as JSON', async () => {
   assert.equal(await at('/json')(), { ok: true });

@@ -26,7 +26,10 @@ paths('".." and "." as a path parameter are rejected by name; nothing is request
   const getPosts = new RestEndpoint({ urlPrefix: server.url, path: '/users/:id/posts', name: 'getPosts' });
   const ctrl = new Controller();
   for (const id of ['..', '.']) {
-    const error = await ctrl.fetch(getPosts, { id }).then(() => undefined, (e) => e);
+    const error = await ctrl.fetch(getPosts, { id }).then(
+      () => undefined,
+      (e) => e,
+    );
     assert.instance(error, TypeError);
     assert.is(error.message, 'getPosts: parameter "id" cannot go in a URL');
   }
@@ -49,7 +52,10 @@ paths('an empty path parameter is missing, never an empty segment', async () => 
 paths('a lone surrogate in a path or search parameter is a named TypeError, never a bare URIError', async () => {
   const getPosts = new RestEndpoint({ urlPrefix: server.url, path: '/users/:id/posts', name: 'getPosts' });
   const search = new RestEndpoint({ urlPrefix: server.url, path: '/search', name: 'search' });
-  assert.throws(() => getPosts.url({ id: 'a\uD800' }), (e: Error) => e instanceof TypeError && e.message === 'getPosts: parameter "id" cannot go in a URL');
+  assert.throws(
+    () => getPosts.url({ id: 'a\uD800' }),
+    (e: Error) => e instanceof TypeError && e.message === 'getPosts: parameter "id" cannot go in a URL',
+  );
   assert.throws(() => search.key({ q: '\uDC00' } as any), /search: parameter "q" cannot go in a URL/);
   assert.throws(() => search.key({ q: ['ok', '\uD83D'] } as any), /search: parameter "q" cannot go in a URL/);
   // A surrogate pair is a character like any other.
@@ -77,23 +83,26 @@ keys('two anonymous Endpoints are two cache entries: the second gets its own dat
   assert.is(ctrl.response(first).value, 'first');
 });
 
-keys('without arguments an endpoint keeps one key; extend() gives its own, and a missing parameter throws every time', () => {
-  const list = new RestEndpoint({ urlPrefix: server.url, path: '/posts', name: 'list' });
-  const byUser = list.extend({ path: '/users/:id/posts' });
-  for (let i = 0; i < 2; i++) {
-    assert.is(list.key(), `GET ${server.url}/posts`);
-    assert.is(list.extend({ path: '/users/posts' }).key(), `GET ${server.url}/users/posts`);
-    assert.throws(() => (byUser.key as () => string)(), /list: missing path parameter "id"/);
-  }
-  // Arguments that key to nothing and arguments that key to something, after the bare key.
-  assert.is(list.key({} as never), list.key());
-  assert.is(list.key({ page: 2 } as never), `GET ${server.url}/posts?page=2`);
-  const plain = new Endpoint(async () => 1, { name: 'plain' });
-  assert.is(plain.key(), 'plain ');
-  assert.is(plain.key(), 'plain ');
-  assert.is(plain.extend({ name: 'other' }).key(), 'other ');
-  assert.is((plain.key as (...a: unknown[]) => string)({ id: 1 }), 'plain {"id":1}');
-});
+keys(
+  'without arguments an endpoint keeps one key; extend() gives its own, and a missing parameter throws every time',
+  () => {
+    const list = new RestEndpoint({ urlPrefix: server.url, path: '/posts', name: 'list' });
+    const byUser = list.extend({ path: '/users/:id/posts' });
+    for (let i = 0; i < 2; i++) {
+      assert.is(list.key(), `GET ${server.url}/posts`);
+      assert.is(list.extend({ path: '/users/posts' }).key(), `GET ${server.url}/users/posts`);
+      assert.throws(() => (byUser.key as () => string)(), /list: missing path parameter "id"/);
+    }
+    // Arguments that key to nothing and arguments that key to something, after the bare key.
+    assert.is(list.key({} as never), list.key());
+    assert.is(list.key({ page: 2 } as never), `GET ${server.url}/posts?page=2`);
+    const plain = new Endpoint(async () => 1, { name: 'plain' });
+    assert.is(plain.key(), 'plain ');
+    assert.is(plain.key(), 'plain ');
+    assert.is(plain.extend({ name: 'other' }).key(), 'other ');
+    assert.is((plain.key as (...a: unknown[]) => string)({ id: 1 }), 'plain {"id":1}');
+  },
+);
 
 keys('NaN, null, Infinity, -Infinity and functions as arguments get distinct keys', async () => {
   let calls = 0;
@@ -114,15 +123,23 @@ keys('NaN, null, Infinity, -Infinity and functions as arguments get distinct key
 });
 
 keys('symbols, invalid Dates and cyclic arguments are rejected by a TypeError naming the endpoint', async () => {
-  const NO_KEY = dev ? /^ep: arguments with a symbol, an invalid Date or over 100 levels have no key/ : /^ep: arguments have no key$/;
+  const NO_KEY = dev
+    ? /^ep: arguments with a symbol, an invalid Date or over 100 levels have no key/
+    : /^ep: arguments have no key$/;
   const ep = new Endpoint(async (_x: unknown) => 1, { name: 'ep' });
-  assert.throws(() => ep.key(Symbol('s')), (e: Error) => e instanceof TypeError && NO_KEY.test(e.message));
+  assert.throws(
+    () => ep.key(Symbol('s')),
+    (e: Error) => e instanceof TypeError && NO_KEY.test(e.message),
+  );
   assert.throws(() => ep.key({ at: new Date('nope') }), NO_KEY);
   const cyclic: Record<string, unknown> = {};
   cyclic.self = cyclic;
   assert.throws(() => ep.key(cyclic), NO_KEY);
   const ctrl = new Controller();
-  const error = await ctrl.fetch(ep, Symbol('s')).then(() => undefined, (e) => e);
+  const error = await ctrl.fetch(ep, Symbol('s')).then(
+    () => undefined,
+    (e) => e,
+  );
   assert.match(error.message, NO_KEY);
 });
 

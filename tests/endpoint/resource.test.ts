@@ -41,7 +41,10 @@ shape('schemas: entity, Collection of the entity, its push, Invalidate', () => {
   const list = r.getList.schema as Collection;
   assert.instance(list, Collection);
   assert.equal(list.schema, [Post]);
-  assert.ok(list.accepts([{ orderBy: 'title' }], [{}]), 'the collection option reached the Collection: orderBy does not filter');
+  assert.ok(
+    list.accepts([{ orderBy: 'title' }], [{}]),
+    'the collection option reached the Collection: orderBy does not filter',
+  );
   assert.not.ok(list.accepts([{ group: 'a' }], [{}]));
   assert.instance(r.create.schema, CollectionAddition);
   assert.is(r.create.schema, list.push);
@@ -58,13 +61,22 @@ shape('shared options reach every endpoint', () => {
 });
 
 shape('an Endpoint option chooses the class of every endpoint', () => {
-  class Mine<P extends string = string, SP = {}, M extends string = 'GET', B = unknown, R = any> extends RestEndpoint<P, SP, M, B, R> {}
+  class Mine<P extends string = string, SP = {}, M extends string = 'GET', B = unknown, R = any> extends RestEndpoint<
+    P,
+    SP,
+    M,
+    B,
+    R
+  > {}
   const r = resource({ path: '/posts/:id', schema: Post, Endpoint: Mine });
   for (const ep of Object.values(r)) assert.ok(ep instanceof Mine);
 });
 
 shape('a path without a :param is refused', () => {
-  assert.throws(() => resource({ path: '/posts', schema: Post }), /resource: path \/posts needs at least one :parameter/);
+  assert.throws(
+    () => resource({ path: '/posts', schema: Post }),
+    /resource: path \/posts needs at least one :parameter/,
+  );
 });
 
 const requests = suite('resource() requests');
@@ -81,7 +93,8 @@ requests.before(async () => {
 });
 requests.after(() => server.close());
 
-const posts = () => resource({ urlPrefix: server.url, path: '/posts/:id', schema: Post, searchParams: {} as { orderBy?: string } });
+const posts = () =>
+  resource({ urlPrefix: server.url, path: '/posts/:id', schema: Post, searchParams: {} as { orderBy?: string } });
 
 requests('get and getList', async () => {
   const r = posts();

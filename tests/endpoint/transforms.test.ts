@@ -13,20 +13,35 @@ async function setup() {
   server = await startServer();
   server.route('POST', '/echo', (req, res) => json(res, 200, JSON.parse(req.body || 'null')));
   server.route('GET', '/profile', (_req, res) =>
-    json(res, 200, { user_id: 'u1', display_name: 'Ann', recent_posts: [{ post_id: 1, tag_list: ['a_b'] }], last_seen: null }),
+    json(res, 200, {
+      user_id: 'u1',
+      display_name: 'Ann',
+      recent_posts: [{ post_id: 1, tag_list: ['a_b'] }],
+      last_seen: null,
+    }),
   );
   server.route('GET', '/streams/:username', (_req, res) =>
     json(res, 200, { title: 'Live!', game: 'chess', current_viewers: 12, live: true }),
   );
   server.route('GET', '/products/:productId/ticker', (_req, res) =>
-    json(res, 200, { trade_id: 7, price: 101.5, size: '1', time: '2024-01-01T00:00:00Z', bid: '1', ask: '2', volume: '3' }),
+    json(res, 200, {
+      trade_id: 7,
+      price: 101.5,
+      size: '1',
+      time: '2024-01-01T00:00:00Z',
+      bid: '1',
+      ask: '2',
+      volume: '3',
+    }),
   );
   server.route('GET', '/users', (_req, res) => json(res, 200, [{ id: '1' }, { id: '2' }]));
   server.route('GET', '/users-linked', (_req, res) =>
     json(res, 200, [{ id: '3' }], { link: '<http://x/users?cursor=2>; rel="next"' }),
   );
   server.route('GET', '/me', (_req, res) => json(res, 200, { id: 'me' }));
-  server.route('GET', '/me-linked', (_req, res) => json(res, 200, { id: 'me' }, { link: '<http://x/me?v=2>; rel="alternate"' }));
+  server.route('GET', '/me-linked', (_req, res) =>
+    json(res, 200, { id: 'me' }, { link: '<http://x/me?v=2>; rel="alternate"' }),
+  );
   server.route('GET', '/files/:id/download', (req, res) => {
     const headers: Record<string, string> = { 'content-type': 'application/octet-stream' };
     if (req.params.id === 'named') headers['content-disposition'] = 'attachment; filename="report 2024.pdf"';
@@ -46,7 +61,13 @@ function deepKeys(value: unknown, rename: (key: string) => string): unknown {
 }
 
 const received: unknown[] = [];
-class CamelEndpoint<P extends string = string, SP = {}, M extends string = 'GET', B = unknown, R = any> extends RestEndpoint<P, SP, M, B, R> {
+class CamelEndpoint<
+  P extends string = string,
+  SP = {},
+  M extends string = 'GET',
+  B = unknown,
+  R = any,
+> extends RestEndpoint<P, SP, M, B, R> {
   override getRequestInit(body?: unknown) {
     if (body) return super.getRequestInit(deepKeys(body, toSnake));
     received.push(body);
@@ -73,7 +94,11 @@ caseConversion('process camelCases response keys deeply, arrays and nested objec
 
 caseConversion('getRequestInit snake_cases the body deeply; the server sees snake_case', async () => {
   const echo = new CamelEndpoint({ urlPrefix: server.url, path: '/echo', method: 'POST' });
-  const body = { firstName: 'Ann', homeAddress: { zipCode: '1' }, petNames: [{ nickName: 'Rex' }, 'plainString', null, 3] };
+  const body = {
+    firstName: 'Ann',
+    homeAddress: { zipCode: '1' },
+    petNames: [{ nickName: 'Rex' }, 'plainString', null, 3],
+  };
   const result = await echo(body);
   assert.equal(JSON.parse(server.requests.at(-1)!.body), {
     first_name: 'Ann',
@@ -153,7 +178,13 @@ missingPk('process fills product_id from productId', async () => {
 //#endregion
 
 //#region rule 5: headers and pagination
-class LinkEndpoint<P extends string = string, SP = {}, M extends string = 'GET', B = unknown, R = any> extends RestEndpoint<P, SP, M, B, R> {
+class LinkEndpoint<
+  P extends string = string,
+  SP = {},
+  M extends string = 'GET',
+  B = unknown,
+  R = any,
+> extends RestEndpoint<P, SP, M, B, R> {
   override async parseResponse(response: Response) {
     const results = await super.parseResponse(response);
     const link = response.headers.get('link');
@@ -191,12 +222,24 @@ function filenameOf(response: Response): string {
   return match?.[1] ?? match?.[2] ?? 'download';
 }
 
-class DownloadEndpoint<P extends string = string, SP = {}, M extends string = 'GET', B = unknown, R = any> extends RestEndpoint<P, SP, M, B, R> {
+class DownloadEndpoint<
+  P extends string = string,
+  SP = {},
+  M extends string = 'GET',
+  B = unknown,
+  R = any,
+> extends RestEndpoint<P, SP, M, B, R> {
   override async parseResponse(response: Response) {
     return { blob: await response.blob(), filename: filenameOf(response) };
   }
 }
-class BufferEndpoint<P extends string = string, SP = {}, M extends string = 'GET', B = unknown, R = any> extends RestEndpoint<P, SP, M, B, R> {
+class BufferEndpoint<
+  P extends string = string,
+  SP = {},
+  M extends string = 'GET',
+  B = unknown,
+  R = any,
+> extends RestEndpoint<P, SP, M, B, R> {
   override async parseResponse(response: Response) {
     return { buffer: await response.arrayBuffer(), filename: filenameOf(response) };
   }
@@ -207,7 +250,12 @@ download.before(setup);
 download.after(() => server.close());
 
 download('parseResponse returns the blob and the filename from Content-Disposition', async () => {
-  const downloadFile = new DownloadEndpoint({ urlPrefix: server.url, path: '/files/:id/download', schema: undefined, dataExpiryLength: 0 });
+  const downloadFile = new DownloadEndpoint({
+    urlPrefix: server.url,
+    path: '/files/:id/download',
+    schema: undefined,
+    dataExpiryLength: 0,
+  });
   assert.is(downloadFile.schema, undefined);
   assert.is(downloadFile.dataExpiryLength, 0);
   const { blob, filename } = await downloadFile({ id: 'named' });
@@ -218,7 +266,11 @@ download('parseResponse returns the blob and the filename from Content-Dispositi
 });
 
 download('the filename falls back to "download"', async () => {
-  const downloadFile = new DownloadEndpoint({ urlPrefix: server.url, path: '/files/:id/download', dataExpiryLength: 0 });
+  const downloadFile = new DownloadEndpoint({
+    urlPrefix: server.url,
+    path: '/files/:id/download',
+    dataExpiryLength: 0,
+  });
   const { blob, filename } = await downloadFile({ id: 'anonymous' });
   assert.is(filename, 'download');
   assert.is(blob.size, 4);
@@ -240,7 +292,13 @@ download('the arrayBuffer variant reads an in-memory buffer the same way', async
 //#endregion
 
 //#region rule 7: key renaming
-class AccountEndpoint<P extends string = string, SP = {}, M extends string = 'GET', B = unknown, R = any> extends RestEndpoint<P, SP, M, B, R> {
+class AccountEndpoint<
+  P extends string = string,
+  SP = {},
+  M extends string = 'GET',
+  B = unknown,
+  R = any,
+> extends RestEndpoint<P, SP, M, B, R> {
   override getRequestInit(body?: unknown) {
     if (body && typeof body === 'object' && 'accountId' in body) {
       const copy: Record<string, unknown> = { ...body };

@@ -31,7 +31,10 @@ let startExampleServer: (options: { root: string }) => Promise<Served>;
 /** Packs the package and unpacks it where the examples resolve `signal-cache`. */
 function installPackedPackage() {
   mkdirSync(out, { recursive: true });
-  const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop()!;
+  const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: root, encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .pop()!;
   const target = join(root, 'examples', 'node_modules', 'signal-cache');
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
@@ -85,7 +88,8 @@ test.after(async () => {
   rmSync(out, { recursive: true, force: true });
 });
 
-const rows = (page: Page) => page.$$eval('#issues li', (items) => items.map((li) => li.textContent!.replace(/\s+/g, ' ').trim()));
+const rows = (page: Page) =>
+  page.$$eval('#issues li', (items) => items.map((li) => li.textContent!.replace(/\s+/g, ' ').trim()));
 
 async function until(page: Page, what: string, test: () => Promise<boolean>) {
   const end = Date.now() + 10_000;
@@ -104,7 +108,11 @@ for (const name of frameworks) {
     try {
       await page.goto(server.url);
       await until(page, 'page 1', async () => (await rows(page)).length === 5);
-      assert.equal((await rows(page)).slice(0, 2), ['Issue 12 Linus open', 'Issue 11 Grace open'], 'titles with author names');
+      assert.equal(
+        (await rows(page)).slice(0, 2),
+        ['Issue 12 Linus open', 'Issue 11 Grace open'],
+        'titles with author names',
+      );
       assert.is(await page.textContent('#open-count'), '4 open (cached)');
 
       // Close an issue: an optimistic update, then the server's answer; the count follows.
@@ -137,7 +145,11 @@ for (const name of frameworks) {
 
       // Delete: the row leaves at once; the refetched page fills the hole.
       await page.click('#issues li:first-child .title');
-      await until(page, 'its detail', async () => (await page.textContent('#detail h2').catch(() => null)) === 'Brand new');
+      await until(
+        page,
+        'its detail',
+        async () => (await page.textContent('#detail h2').catch(() => null)) === 'Brand new',
+      );
       await page.click('#delete');
       await until(page, 'the page without it', async () => {
         const now = await rows(page);
@@ -158,7 +170,11 @@ for (const name of frameworks) {
       assert.is((await rows(page))[0], 'Issue 7 Ada closed', 'the previous page keeps showing');
       assert.ok(await page.$('#issues.previous'), 'flagged as previous');
       await page.click('.list-error button');
-      await until(page, 'page 3 after Retry', async () => (await rows(page)).join('|') === 'Issue 2 Grace open|Issue 1 Ada closed');
+      await until(
+        page,
+        'page 3 after Retry',
+        async () => (await rows(page)).join('|') === 'Issue 2 Grace open|Issue 1 Ada closed',
+      );
       assert.is(await page.$('.list-error'), null, 'the error is gone');
       assert.equal(errors, [], 'no uncaught page error');
     } finally {

@@ -13,7 +13,9 @@ const lq = suite('live');
 
 lq('undefined until a row of the type is stored, then counts; deletes count down to 0', () => {
   const ctrl = new Controller();
-  const count = live(Member).where((m) => m.isAdmin).count();
+  const count = live(Member)
+    .where((m) => m.isAdmin)
+    .count();
   assert.is(ctrl.get(count), undefined);
   ctrl.set([Member], [{ id: 'a', isAdmin: false }]);
   assert.is(ctrl.get(count), 0, 'rows stored, none passing: 0, not undefined');
@@ -21,15 +23,31 @@ lq('undefined until a row of the type is stored, then counts; deletes count down
   assert.is(ctrl.get(count), 1);
   ctrl.set(new Invalidate(Member), 'b');
   assert.is(ctrl.get(count), 0);
-  assert.is(ctrl.get(live(Member).where((m) => m.isAdmin).avg((m) => m.score)), undefined, 'the mean of no rows');
+  assert.is(
+    ctrl.get(
+      live(Member)
+        .where((m) => m.isAdmin)
+        .avg((m) => m.score),
+    ),
+    undefined,
+    'the mean of no rows',
+  );
 });
 
 lq('a garbage-collection sweep keeps every row of a table a live query follows', () => {
   let now = 0;
   const ctrl = new Controller({ gcInterval: 0, clock: () => now });
-  ctrl.set([Member], [{ id: 'a', isAdmin: true }, { id: 'b', isAdmin: false }]);
+  ctrl.set(
+    [Member],
+    [
+      { id: 'a', isAdmin: true },
+      { id: 'b', isAdmin: false },
+    ],
+  );
   ctrl.set([Ticket], tickets(3, 2));
-  const admins = live(Member).where((m) => m.isAdmin).count();
+  const admins = live(Member)
+    .where((m) => m.isAdmin)
+    .count();
   let seen: unknown;
   const stop = effect(() => void (seen = ctrl.get(admins)));
   assert.is(seen, 1);
@@ -91,15 +109,27 @@ lq('identical writes notify nothing; one response updates each result once', () 
   const q: LiveQuery<unknown>[] = [
     live(Member).count(),
     live(Member).sum((m) => m.score),
-    live(Member).orderBy((m) => m.score, 'desc').limit(5),
-    live(Member).groupBy((m) => m.team, (g) => ({ n: g.count(), best: g.max((m) => m.score) })),
+    live(Member)
+      .orderBy((m) => m.score, 'desc')
+      .limit(5),
+    live(Member).groupBy(
+      (m) => m.team,
+      (g) => ({ n: g.count(), best: g.max((m) => m.score) }),
+    ),
     live(Member).distinct((m) => m.team),
   ];
   const runs = q.map(() => 0);
   const stops = q.map((query, i) => effect(() => void (ctrl.get(query), runs[i]++)));
   ctrl.set([Member], members(50));
   assert.equal(runs, [1, 1, 1, 1, 1], 'identical data');
-  ctrl.set([Member], [{ id: 'm60', score: 100, team: 't9' }, { id: 'm61', score: 101, team: 't9' }, { id: 'm1', score: 2 }]);
+  ctrl.set(
+    [Member],
+    [
+      { id: 'm60', score: 100, team: 't9' },
+      { id: 'm61', score: 101, team: 't9' },
+      { id: 'm1', score: 2 },
+    ],
+  );
   assert.equal(runs, [2, 2, 2, 2, 2], 'three rows in one response');
   stops.forEach((stop) => stop());
 });
@@ -107,11 +137,19 @@ lq('identical writes notify nothing; one response updates each result once', () 
 lq('results keep their identity when unchanged', () => {
   const ctrl = new Controller();
   ctrl.set([Member], members(30));
-  const top = live(Member).orderBy((m) => m.score, 'desc').limit(3);
-  const groups = live(Member).groupBy((m) => m.team, (g) => ({ n: g.count(), total: g.sum((m) => m.score) }));
+  const top = live(Member)
+    .orderBy((m) => m.score, 'desc')
+    .limit(3);
+  const groups = live(Member).groupBy(
+    (m) => m.team,
+    (g) => ({ n: g.count(), total: g.sum((m) => m.score) }),
+  );
   const window = ctrl.get(top)!;
   const map = ctrl.get(groups)!;
-  assert.equal(window.map((m) => m.id), ['m29', 'm28', 'm27']);
+  assert.equal(
+    window.map((m) => m.id),
+    ['m29', 'm28', 'm27'],
+  );
   assert.equal(map.get('t0'), { key: 't0', n: 10, total: 135 });
   ctrl.set(Member, { id: 'm4', name: 'outside the window, in t1' });
   assert.is(ctrl.get(top), window, 'a row outside the window changed');
@@ -122,11 +160,19 @@ lq('results keep their identity when unchanged', () => {
   assert.is(next.get('t0'), map.get('t0'), 'an untouched group keeps its object');
   assert.equal(next.get('t1'), { key: 't1', n: 10, total: 146 });
   ctrl.set(Member, { id: 'm4', score: 50 });
-  assert.equal(ctrl.get(top)!.map((m) => m.id), ['m4', 'm29', 'm28'], 'into the window');
+  assert.equal(
+    ctrl.get(top)!.map((m) => m.id),
+    ['m4', 'm29', 'm28'],
+    'into the window',
+  );
   ctrl.set(Member, { id: 'm4', team: 't0' });
   assert.equal(ctrl.get(groups)!.get('t0'), { key: 't0', n: 11, total: 185 }, 'moved between groups');
   ctrl.set(new Invalidate(Member), 'm29');
-  assert.equal(ctrl.get(top)!.map((m) => m.id), ['m4', 'm28', 'm27'], 'out of the window');
+  assert.equal(
+    ctrl.get(top)!.map((m) => m.id),
+    ['m4', 'm28', 'm27'],
+    'out of the window',
+  );
 });
 
 lq('a live query is a Query: process is the same definition from scratch, and Query composes on it', () => {
@@ -135,7 +181,15 @@ lq('a live query is a Query: process is the same definition from scratch, and Qu
   const admins = live(Member).where((m) => m.isAdmin);
   const names = admins.select((m) => m.name);
   assert.ok(admins.count() instanceof Query);
-  assert.equal(ctrl.get(live(new All(Member)).where((m) => m.isAdmin).count()), 4, 'live(new All(Entity)) reads the same rows');
+  assert.equal(
+    ctrl.get(
+      live(new All(Member))
+        .where((m) => m.isAdmin)
+        .count(),
+    ),
+    4,
+    'live(new All(Entity)) reads the same rows',
+  );
   const all = ctrl.get(new All(Member))!;
   assert.equal(ctrl.get(names), names.process(all));
   assert.equal(ctrl.get(names), ['m 0', 'm 10', 'm 20', 'm 30']);
@@ -176,16 +230,28 @@ lq('a function that throws: the reader sees the error, the data stays, a later w
 });
 
 lq('a source that is not an entity is a SchemaError naming what it got', () => {
-  assert.throws(() => live({} as never), (e: Error) => e.name === 'SchemaError' && /live\(\): expected an Entity class/.test(e.message));
+  assert.throws(
+    () => live({} as never),
+    (e: Error) => e.name === 'SchemaError' && /live\(\): expected an Entity class/.test(e.message),
+  );
   // The value is quoted in development only (it may be data); production names its type.
   assert.throws(() => live('User' as never), process.env.NODE_ENV === 'production' ? /got string/ : /got "User"/);
 });
 
 lq('typed end to end', () => {
   const ctrl = new Controller();
-  const groups = ctrl.get(live(Member).groupBy((m) => m.team, (g) => ({ n: g.count(), low: g.min((m) => m.score) })));
+  const groups = ctrl.get(
+    live(Member).groupBy(
+      (m) => m.team,
+      (g) => ({ n: g.count(), low: g.min((m) => m.score) }),
+    ),
+  );
   const n: number | undefined = groups?.get('t0')?.n;
-  const top: Member[] | undefined = ctrl.get(live(Member).orderBy((m) => m.score).limit(2));
+  const top: Member[] | undefined = ctrl.get(
+    live(Member)
+      .orderBy((m) => m.score)
+      .limit(2),
+  );
   const names: string[] | undefined = ctrl.get(live(Member).select((m) => m.name));
   // @ts-expect-error a count is a number
   const wrong: string | undefined = ctrl.get(live(Member).count());
@@ -233,7 +299,9 @@ lq('optimistic layers and their rollback reach live results; so does a reset of 
     const getMembers = new RestEndpoint({ urlPrefix: server.url, path: '/members', schema: [Member] });
     const update = optimisticPatch(server.url, '/members/:id', Member);
     const ctrl = new Controller();
-    const admins = live(Member).where((m) => m.isAdmin).count();
+    const admins = live(Member)
+      .where((m) => m.isAdmin)
+      .count();
     const seen: unknown[] = [];
     const stop = effect(() => void seen.push(ctrl.get(admins)));
     await ctrl.fetch(getMembers);

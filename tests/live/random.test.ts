@@ -27,7 +27,8 @@ function prng(seed: number) {
 }
 
 // Brute-force helpers, independent of the live code.
-const cmp = (a: any, b: any) => (a === b ? 0 : a == null ? (b == null ? 0 : 1) : b == null ? -1 : a < b ? -1 : a > b ? 1 : 0);
+const cmp = (a: any, b: any) =>
+  a === b ? 0 : a == null ? (b == null ? 0 : 1) : b == null ? -1 : a < b ? -1 : a > b ? 1 : 0;
 const sortBy = <T>(list: T[], key: (t: T) => unknown, dir = 1) =>
   list
     .map((t, i) => ({ t, i, k: key(t) }))
@@ -48,11 +49,17 @@ interface Case {
 const cases: Case[] = [
   { name: 'rows in store order', query: live(Task), brute: (t) => t },
   { name: 'count', query: live(Task).count(), brute: (t) => t.length },
-  { name: 'where(nested admin).count', query: live(Task).where(isAdmin).count(), brute: (t) => t.filter(isAdmin).length },
+  {
+    name: 'where(nested admin).count',
+    query: live(Task).where(isAdmin).count(),
+    brute: (t) => t.filter(isAdmin).length,
+  },
   { name: 'where(nested admin) rows', query: live(Task).where(isAdmin), brute: (t) => t.filter(isAdmin) },
   {
     name: 'where(open).sum(points)',
-    query: live(Task).where((t) => t.status === 'open').sum((t) => t.points),
+    query: live(Task)
+      .where((t) => t.status === 'open')
+      .sum((t) => t.points),
     brute: (t) => sum(t.filter((x) => x.status === 'open').map((x) => x.points)),
   },
   {
@@ -67,7 +74,9 @@ const cases: Case[] = [
   },
   {
     name: 'max(author score)',
-    query: live(Task).where((t) => t.author != null).max((t) => t.author!.score),
+    query: live(Task)
+      .where((t) => t.author != null)
+      .max((t) => t.author!.score),
     brute: (t) => {
       const xs = t.filter((x) => x.author != null).map((x) => x.author!.score);
       return xs.length ? Math.max(...xs) : undefined;
@@ -75,59 +84,92 @@ const cases: Case[] = [
   },
   {
     name: 'groupBy(author team) count, sum, max',
-    query: live(Task).groupBy(teamOf, (g) => ({ n: g.count(), pts: g.sum((t) => t.points), last: g.max((t) => t.createdAt), avg: g.avg((t) => t.points) })),
+    query: live(Task).groupBy(teamOf, (g) => ({
+      n: g.count(),
+      pts: g.sum((t) => t.points),
+      last: g.max((t) => t.createdAt),
+      avg: g.avg((t) => t.points),
+    })),
     brute: (t) => {
       const keys = [...new Set(t.map(teamOf))].sort(cmp);
       return new Map(
         keys.map((key) => {
           const rows = t.filter((x) => teamOf(x) === key);
           const pts = sum(rows.map((x) => x.points));
-          return [key, { key, n: rows.length, pts, last: Math.max(...rows.map((x) => x.createdAt)), avg: pts / rows.length }];
+          return [
+            key,
+            { key, n: rows.length, pts, last: Math.max(...rows.map((x) => x.createdAt)), avg: pts / rows.length },
+          ];
         }),
       );
     },
   },
   {
     name: 'orderBy(createdAt desc).offset(1).limit(4)',
-    query: live(Task).orderBy((t) => t.createdAt, 'desc').offset(1).limit(4),
+    query: live(Task)
+      .orderBy((t) => t.createdAt, 'desc')
+      .offset(1)
+      .limit(4),
     brute: (t) => sortBy(t, (x) => x.createdAt, -1).slice(1, 5),
   },
   {
     name: 'orderBy(nested author score).limit(3)',
-    query: live(Task).orderBy((t) => t.author?.score).limit(3),
+    query: live(Task)
+      .orderBy((t) => t.author?.score)
+      .limit(3),
     brute: (t) => sortBy(t, (x) => x.author?.score).slice(0, 3),
   },
   {
     name: 'where(points > 3).orderBy(points) whole',
-    query: live(Task).where((t) => t.points > 3).orderBy((t) => t.points),
-    brute: (t) => sortBy(t.filter((x) => x.points > 3), (x) => x.points),
+    query: live(Task)
+      .where((t) => t.points > 3)
+      .orderBy((t) => t.points),
+    brute: (t) =>
+      sortBy(
+        t.filter((x) => x.points > 3),
+        (x) => x.points,
+      ),
   },
   {
     name: 'select({ id, author name })',
     query: live(Task).select((t) => ({ id: t.id, by: t.author?.name ?? null })),
     brute: (t) => t.map((x) => ({ id: x.id, by: x.author?.name ?? null })),
   },
-  { name: 'distinct(status)', query: live(Task).distinct((t) => t.status), brute: (t) => [...new Set(t.map((x) => x.status))].sort(cmp) },
+  {
+    name: 'distinct(status)',
+    query: live(Task).distinct((t) => t.status),
+    brute: (t) => [...new Set(t.map((x) => x.status))].sort(cmp),
+  },
   {
     name: 'where(admin).select(points).distinct()',
-    query: live(Task).where(isAdmin).select((t) => t.points).distinct(),
+    query: live(Task)
+      .where(isAdmin)
+      .select((t) => t.points)
+      .distinct(),
     brute: (t) => [...new Set(t.filter(isAdmin).map((x) => x.points))].sort(cmp),
   },
   {
     name: 'where by args .count',
-    query: live(Task).where((t, { min }: { min: number }) => t.points >= min).count(),
+    query: live(Task)
+      .where((t, { min }: { min: number }) => t.points >= min)
+      .count(),
     args: [{ min: 4 }],
     brute: (t) => t.filter((x) => x.points >= 4).length,
   },
   {
     name: 'people groupBy(team).count',
-    query: live(Person).groupBy((p) => p.team, (g) => ({ n: g.count(), low: g.min((p) => p.score) })),
+    query: live(Person).groupBy(
+      (p) => p.team,
+      (g) => ({ n: g.count(), low: g.min((p) => p.score) }),
+    ),
     brute: (_t, p) => {
       const keys = [...new Set(p.map((x) => x.team))].sort(cmp);
-      return new Map(keys.map((key) => {
-        const rows = p.filter((x) => x.team === key);
-        return [key, { key, n: rows.length, low: Math.min(...rows.map((x) => x.score)) }];
-      }));
+      return new Map(
+        keys.map((key) => {
+          const rows = p.filter((x) => x.team === key);
+          return [key, { key, n: rows.length, low: Math.min(...rows.map((x) => x.score)) }];
+        }),
+      );
     },
   },
 ];
@@ -151,15 +193,39 @@ function runSequence(seed: number): void {
 
   // Some rows before mounting, some sequences start empty.
   if (rand() < 0.7) {
-    ctrl.set([Person], Array.from({ length: int(PEOPLE) }, (_, i) => ({ id: `p${i}`, team: pick(['a', 'b', 'c']), isAdmin: rand() < 0.4, score: int(5), name: `n${i}` })));
+    ctrl.set(
+      [Person],
+      Array.from({ length: int(PEOPLE) }, (_, i) => ({
+        id: `p${i}`,
+        team: pick(['a', 'b', 'c']),
+        isAdmin: rand() < 0.4,
+        score: int(5),
+        name: `n${i}`,
+      })),
+    );
   }
   if (rand() < 0.7) {
-    ctrl.set([Task], Array.from({ length: int(TASKS) }, (_, i) => ({ id: `t${i}`, createdAt: int(8), points: int(6), status: pick(['open', 'done']), author: rand() < 0.8 ? person() : undefined })));
+    ctrl.set(
+      [Task],
+      Array.from({ length: int(TASKS) }, (_, i) => ({
+        id: `t${i}`,
+        createdAt: int(8),
+        points: int(6),
+        status: pick(['open', 'done']),
+        author: rand() < 0.8 ? person() : undefined,
+      })),
+    );
   }
 
   const mounted = cases.map((c) => {
     const signal = ctrl.query(c.query, ...(c.args ?? []));
-    const state = { runs: 0, runsBefore: 0, value: undefined as unknown, prev: undefined as unknown, brute: undefined as unknown };
+    const state = {
+      runs: 0,
+      runsBefore: 0,
+      value: undefined as unknown,
+      prev: undefined as unknown,
+      brute: undefined as unknown,
+    };
     const stop = effect(() => {
       state.value = signal.value;
       state.runs++;
@@ -171,17 +237,29 @@ function runSequence(seed: number): void {
     const tasks = ctrl.get(allTasks) as Task[] | undefined;
     const people = ctrl.get(allPeople) as Person[] | undefined;
     for (const m of mounted) {
-      const expected = tasks === undefined && m.c.query._entity === Task ? undefined : people === undefined && m.c.query._entity === Person ? undefined : m.c.brute(tasks ?? [], people ?? []);
+      const expected =
+        tasks === undefined && m.c.query._entity === Task
+          ? undefined
+          : people === undefined && m.c.query._entity === Person
+            ? undefined
+            : m.c.brute(tasks ?? [], people ?? []);
       const got = m.signal.value;
       if (!dequal(got, expected)) {
-        throw new Error(`seed ${seed}, step ${step}, ${m.c.name}:\n  got      ${show(got)}\n  expected ${show(expected)}\n  writes: ${log.join(' | ')}`);
+        throw new Error(
+          `seed ${seed}, step ${step}, ${m.c.name}:\n  got      ${show(got)}\n  expected ${show(expected)}\n  writes: ${log.join(' | ')}`,
+        );
       }
-      if (got !== m.state.value) throw new Error(`seed ${seed}, step ${step}, ${m.c.name}: the effect did not see the current value`);
+      if (got !== m.state.value)
+        throw new Error(`seed ${seed}, step ${step}, ${m.c.name}: the effect did not see the current value`);
       if (step >= 0 && same(expected, m.state.brute) && got !== m.state.prev) {
-        throw new Error(`seed ${seed}, step ${step}, ${m.c.name}: an unchanged result lost its identity\n  writes: ${log.join(' | ')}`);
+        throw new Error(
+          `seed ${seed}, step ${step}, ${m.c.name}: an unchanged result lost its identity\n  writes: ${log.join(' | ')}`,
+        );
       }
       if (m.state.runs - m.state.runsBefore > 1) {
-        throw new Error(`seed ${seed}, step ${step}, ${m.c.name}: one write re-ran its reader ${m.state.runs - m.state.runsBefore} times`);
+        throw new Error(
+          `seed ${seed}, step ${step}, ${m.c.name}: one write re-ran its reader ${m.state.runs - m.state.runsBefore} times`,
+        );
       }
       m.state.brute = expected;
       m.state.prev = got;
@@ -239,8 +317,17 @@ function runSequence(seed: number): void {
 /** Deep equality in which entities count as equal only when they are the same object. */
 function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (a instanceof Entity || b instanceof Entity || typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return Object.is(a, b);
-  if (a instanceof Map && b instanceof Map) return a.size === b.size && [...a].every(([k, v]) => b.has(k) && same(v, b.get(k)));
+  if (
+    a instanceof Entity ||
+    b instanceof Entity ||
+    typeof a !== 'object' ||
+    typeof b !== 'object' ||
+    a === null ||
+    b === null
+  )
+    return Object.is(a, b);
+  if (a instanceof Map && b instanceof Map)
+    return a.size === b.size && [...a].every(([k, v]) => b.has(k) && same(v, b.get(k)));
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => same(v, b[i]));
   const ka = Object.keys(a);
   return ka.length === Object.keys(b).length && ka.every((k) => same((a as any)[k], (b as any)[k]));

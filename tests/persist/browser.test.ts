@@ -22,9 +22,16 @@ test.before(async (ctx) => {
   });
   const server = (ctx.server = await startServer());
   server.route('GET', '/', (_req, res) =>
-    send(res, 200, '<!doctype html><title>persist</title><p id="out"></p><script type="module" src="/app.js"></script>', { 'content-type': 'text/html' }),
+    send(
+      res,
+      200,
+      '<!doctype html><title>persist</title><p id="out"></p><script type="module" src="/app.js"></script>',
+      { 'content-type': 'text/html' },
+    ),
   );
-  server.route('GET', '/app.js', (_req, res) => send(res, 200, bundle.outputFiles[0].contents, { 'content-type': 'text/javascript' }));
+  server.route('GET', '/app.js', (_req, res) =>
+    send(res, 200, bundle.outputFiles[0].contents, { 'content-type': 'text/javascript' }),
+  );
   server.route('GET', '/api/invoices', (_req, res) =>
     json(res, 200, [
       { id: '1', title: 'Rent', issuedAt: '2026-03-01T00:00:00.000Z' },

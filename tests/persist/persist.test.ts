@@ -65,14 +65,36 @@ async function setup(ctx: Ctx) {
   ctx.errors = [];
   const rows = Array.from({ length: 6 }, (_, i) => invoice(i));
   server.route('GET', '/invoices', (_req, res) => json(res, 200, rows));
-  server.route('GET', '/invoices/:id', (req, res) => json(res, 200, rows.find((r) => r.id === req.params.id)));
-  server.route('GET', '/customers/:customer/invoices', (req, res) => json(res, 200, rows.filter((r) => r.customer.id === req.params.customer)));
+  server.route('GET', '/invoices/:id', (req, res) =>
+    json(
+      res,
+      200,
+      rows.find((r) => r.id === req.params.id),
+    ),
+  );
+  server.route('GET', '/customers/:customer/invoices', (req, res) =>
+    json(
+      res,
+      200,
+      rows.filter((r) => r.customer.id === req.params.customer),
+    ),
+  );
   server.route('DELETE', '/invoices/:id', (req, res) => json(res, 200, { id: req.params.id }));
   const urlPrefix = server.url;
   ctx.getInvoices = new RestEndpoint({ urlPrefix, path: '/invoices', schema: [Invoice], dataExpiryLength: 10_000 });
   ctx.getInvoice = new RestEndpoint({ urlPrefix, path: '/invoices/:id', schema: Invoice, dataExpiryLength: 10_000 });
-  ctx.getByCustomer = new RestEndpoint({ urlPrefix, path: '/customers/:customer/invoices', schema: new Collection([Invoice]), dataExpiryLength: 10_000 });
-  ctx.deleteInvoice = new RestEndpoint({ urlPrefix, path: '/invoices/:id', method: 'DELETE', schema: new Invalidate(Invoice) });
+  ctx.getByCustomer = new RestEndpoint({
+    urlPrefix,
+    path: '/customers/:customer/invoices',
+    schema: new Collection([Invoice]),
+    dataExpiryLength: 10_000,
+  });
+  ctx.deleteInvoice = new RestEndpoint({
+    urlPrefix,
+    path: '/invoices/:id',
+    method: 'DELETE',
+    schema: new Invalidate(Invoice),
+  });
   ctx.open = (storage = indexedDBStorage('app', ctx.idb), options = {}) => {
     const ctrl = new Controller({ clock: () => ctx.now, gcInterval: 0 });
     const persister = persist(ctrl, storage, { schemas: [Invoice], onError: (e) => ctx.errors.push(e), ...options });
@@ -117,24 +139,27 @@ const restore = suite<Ctx>('persist: restore');
 restore.before.each(setup);
 restore.after.each(teardown);
 
-restore('a new Controller restores the same values, classes and shared identity; fresh data sends no request', async (ctx) => {
-  const a = await filled(ctx);
-  const b = ctx.open();
-  await b.persister.restored;
-  const before = ctx.server.requests.length;
-  const list = await b.ctrl.fetchIfStale(ctx.getInvoices);
-  const byCustomer = await b.ctrl.fetchIfStale(ctx.getByCustomer, { customer: 'c1' });
-  assert.is(ctx.server.requests.length, before, 'no request');
-  assert.equal(list, a.ctrl.getResponse(ctx.getInvoices));
-  assert.equal(byCustomer, a.ctrl.getResponse(ctx.getByCustomer, { customer: 'c1' }));
-  assert.ok(list[1] instanceof Invoice);
-  assert.ok(list[1].amount instanceof Decimal && list[1].amount.equals('1.1'));
-  assert.ok(list[1].issuedAt instanceof Date);
-  assert.ok(list[1].customer instanceof Customer);
-  assert.is(byCustomer[0], list[1], 'one object for one row in every view');
-  assert.is(b.ctrl.get(Invoice, { id: 'i1' }), list[1]);
-  assert.equal(ctx.errors, []);
-});
+restore(
+  'a new Controller restores the same values, classes and shared identity; fresh data sends no request',
+  async (ctx) => {
+    const a = await filled(ctx);
+    const b = ctx.open();
+    await b.persister.restored;
+    const before = ctx.server.requests.length;
+    const list = await b.ctrl.fetchIfStale(ctx.getInvoices);
+    const byCustomer = await b.ctrl.fetchIfStale(ctx.getByCustomer, { customer: 'c1' });
+    assert.is(ctx.server.requests.length, before, 'no request');
+    assert.equal(list, a.ctrl.getResponse(ctx.getInvoices));
+    assert.equal(byCustomer, a.ctrl.getResponse(ctx.getByCustomer, { customer: 'c1' }));
+    assert.ok(list[1] instanceof Invoice);
+    assert.ok(list[1].amount instanceof Decimal && list[1].amount.equals('1.1'));
+    assert.ok(list[1].issuedAt instanceof Date);
+    assert.ok(list[1].customer instanceof Customer);
+    assert.is(byCustomer[0], list[1], 'one object for one row in every view');
+    assert.is(b.ctrl.get(Invoice, { id: 'i1' }), list[1]);
+    assert.equal(ctx.errors, []);
+  },
+);
 
 restore('an expired response refetches once; its rows keep their saved expiry', async (ctx) => {
   await filled(ctx);
@@ -181,7 +206,9 @@ restore('expireAll and invalidateAll are saved: the next Controller refetches', 
 restore('data that arrived before the restore finished is kept, and saved over the older copy', async (ctx) => {
   await filled(ctx);
   const { release, b } = gated(ctx);
-  ctx.server.route('GET', '/invoices/:id', (req, res) => json(res, 200, { ...invoice(1), id: req.params.id, amount: '99' }));
+  ctx.server.route('GET', '/invoices/:id', (req, res) =>
+    json(res, 200, { ...invoice(1), id: req.params.id, amount: '99' }),
+  );
   await b.ctrl.fetch(ctx.getInvoice, { id: 'i1' });
   release();
   await b.persister.restored;
@@ -217,7 +244,11 @@ restore('a list request sent before the restore finished replaces the restored r
   assert.is(b.ctrl.getResponse(ctx.getInvoices)!.length, 6, 'restored meanwhile');
   (await held.next()).reply(200, [invoice(0), invoice(1)]);
   await fetching;
-  assert.equal(b.ctrl.getResponse(ctx.getInvoices)!.map((i) => i.id), ['i0', 'i1'], 'the later answer wins');
+  assert.equal(
+    b.ctrl.getResponse(ctx.getInvoices)!.map((i) => i.id),
+    ['i0', 'i1'],
+    'the later answer wins',
+  );
   assert.is(b.ctrl.getMeta(ctx.getInvoices).fetchedAt, ctx.now);
   assert.not.ok(b.ctrl.getMeta(ctx.getInvoices).invalidated, 'the answer clears the restored invalidation');
 });
@@ -276,31 +307,44 @@ save('a one-row write saves exactly that row, in one write', async (ctx) => {
   ]);
 });
 
-save('a refetch of equal data saves the new meta and one entry of the rows it vouched for longer; of one changed row, that row', async (ctx) => {
-  const { storage, calls } = recording(indexedDBStorage('app', ctx.idb));
-  const a = await filled(ctx, storage);
-  calls.writes.length = 0;
-  ctx.now += 1;
-  await a.ctrl.fetch(ctx.getInvoices);
-  await a.persister.flush();
-  const meta = `m\0${ctx.getInvoices.key()}`;
-  assert.equal(calls.writes, [{ puts: ['x\u00001', meta], deletes: [] }]);
-  const rowIds = [0, 1, 2, 3, 4, 5].map((i) => `r\0Invoice\0i${i}`);
-  const customerIds = ['c0', 'c1', 'c2'].map((c) => `r\0Customer\0${c}`);
-  const saved = new Map(await storage.load());
-  const [[expiresAt, ids], ...more] = saved.get('x\u00001') as [number, string[]][];
-  assert.is(expiresAt, ctx.now + 10_000);
-  assert.equal(more, []);
-  assert.equal(new Set(ids), new Set([...rowIds, ...customerIds]));
-  assert.equal((saved.get('r\0Invoice\0i0') as unknown[])[1], ctx.now - 1 + 10_000, 'the row entry itself is not rewritten');
-  calls.writes.length = 0;
-  ctx.server.route('GET', '/invoices', (_req, res) => json(res, 200, [0, 1, 2, 3, 4, 5].map((i) => (i === 4 ? { ...invoice(4), amount: '0' } : invoice(i)))));
-  ctx.now += 1;
-  await a.ctrl.fetch(ctx.getInvoices);
-  await a.persister.flush();
-  // i4 is saved with its value; the other rows move to a new expiry entry, the old one is left empty and removed.
-  assert.equal(calls.writes, [{ puts: ['r\0Invoice\0i4', 'x\u00002', meta], deletes: ['x\u00001'] }]);
-});
+save(
+  'a refetch of equal data saves the new meta and one entry of the rows it vouched for longer; of one changed row, that row',
+  async (ctx) => {
+    const { storage, calls } = recording(indexedDBStorage('app', ctx.idb));
+    const a = await filled(ctx, storage);
+    calls.writes.length = 0;
+    ctx.now += 1;
+    await a.ctrl.fetch(ctx.getInvoices);
+    await a.persister.flush();
+    const meta = `m\0${ctx.getInvoices.key()}`;
+    assert.equal(calls.writes, [{ puts: ['x\u00001', meta], deletes: [] }]);
+    const rowIds = [0, 1, 2, 3, 4, 5].map((i) => `r\0Invoice\0i${i}`);
+    const customerIds = ['c0', 'c1', 'c2'].map((c) => `r\0Customer\0${c}`);
+    const saved = new Map(await storage.load());
+    const [[expiresAt, ids], ...more] = saved.get('x\u00001') as [number, string[]][];
+    assert.is(expiresAt, ctx.now + 10_000);
+    assert.equal(more, []);
+    assert.equal(new Set(ids), new Set([...rowIds, ...customerIds]));
+    assert.equal(
+      (saved.get('r\0Invoice\0i0') as unknown[])[1],
+      ctx.now - 1 + 10_000,
+      'the row entry itself is not rewritten',
+    );
+    calls.writes.length = 0;
+    ctx.server.route('GET', '/invoices', (_req, res) =>
+      json(
+        res,
+        200,
+        [0, 1, 2, 3, 4, 5].map((i) => (i === 4 ? { ...invoice(4), amount: '0' } : invoice(i))),
+      ),
+    );
+    ctx.now += 1;
+    await a.ctrl.fetch(ctx.getInvoices);
+    await a.persister.flush();
+    // i4 is saved with its value; the other rows move to a new expiry entry, the old one is left empty and removed.
+    assert.equal(calls.writes, [{ puts: ['r\0Invoice\0i4', 'x\u00002', meta], deletes: ['x\u00001'] }]);
+  },
+);
 
 save('after a refetch of equal data, a new Controller restores the rows with the longer expiry', async (ctx) => {
   const a = await filled(ctx);
@@ -319,28 +363,35 @@ save('after a refetch of equal data, a new Controller restores the rows with the
   assert.ok(b.ctrl.isStale(ctx.getInvoice, { id: 'i5' }), 'stale once that expiry passed');
 });
 
-save('an expiry entry survives a restart while restored rows need it; a row rewritten since keeps its own, later expiry', async (ctx) => {
-  const a = await filled(ctx);
-  ctx.now += 1_000;
-  await a.ctrl.fetch(ctx.getInvoices); // equal data: the rows are vouched for until +11,000
-  ctx.now += 1_000;
-  a.ctrl.set(Invoice, { id: 'i5' }, { id: 'i5', amount: '55' }); // i5 changes: saved with its value, until +62,000
-  await a.persister.flush();
-  const expiryEntries = async () => [...(await indexedDBStorage('app', ctx.idb).load())].map(([id]) => id).filter((id) => id.startsWith('x\0'));
-  const saved = await expiryEntries();
-  assert.is(saved.length, 1, 'the list refetch\'s, 8 rows left in it (it still lists i5)');
-  ctx.now += 9_500; // +11,500
-  const b = ctx.open();
-  await b.persister.restored;
-  await b.persister.flush();
-  assert.not.ok(b.ctrl.isStale(ctx.getInvoice, { id: 'i5' }), 'i5 keeps its own expiry, later than the expiry entry listing it');
-  assert.ok(b.ctrl.isStale(ctx.getInvoice, { id: 'i0' }), 'i0 was vouched for until +11,000');
-  assert.equal(await expiryEntries(), saved, 'the expiry entries are still needed');
-  ctx.now -= 1_000; // +10,500: a third Controller still finds i0 fresh through the entry
-  const c = ctx.open();
-  await c.persister.restored;
-  assert.not.ok(c.ctrl.isStale(ctx.getInvoice, { id: 'i0' }));
-});
+save(
+  'an expiry entry survives a restart while restored rows need it; a row rewritten since keeps its own, later expiry',
+  async (ctx) => {
+    const a = await filled(ctx);
+    ctx.now += 1_000;
+    await a.ctrl.fetch(ctx.getInvoices); // equal data: the rows are vouched for until +11,000
+    ctx.now += 1_000;
+    a.ctrl.set(Invoice, { id: 'i5' }, { id: 'i5', amount: '55' }); // i5 changes: saved with its value, until +62,000
+    await a.persister.flush();
+    const expiryEntries = async () =>
+      [...(await indexedDBStorage('app', ctx.idb).load())].map(([id]) => id).filter((id) => id.startsWith('x\0'));
+    const saved = await expiryEntries();
+    assert.is(saved.length, 1, "the list refetch's, 8 rows left in it (it still lists i5)");
+    ctx.now += 9_500; // +11,500
+    const b = ctx.open();
+    await b.persister.restored;
+    await b.persister.flush();
+    assert.not.ok(
+      b.ctrl.isStale(ctx.getInvoice, { id: 'i5' }),
+      'i5 keeps its own expiry, later than the expiry entry listing it',
+    );
+    assert.ok(b.ctrl.isStale(ctx.getInvoice, { id: 'i0' }), 'i0 was vouched for until +11,000');
+    assert.equal(await expiryEntries(), saved, 'the expiry entries are still needed');
+    ctx.now -= 1_000; // +10,500: a third Controller still finds i0 fresh through the entry
+    const c = ctx.open();
+    await c.persister.restored;
+    assert.not.ok(c.ctrl.isStale(ctx.getInvoice, { id: 'i0' }));
+  },
+);
 
 save('the writes of one task make one storage write', async (ctx) => {
   const { storage, calls } = recording(indexedDBStorage('app', ctx.idb));
@@ -357,15 +408,24 @@ save('a push into a Collection saves the new row and the lists it joined', async
   const { storage, calls } = recording(indexedDBStorage('app', ctx.idb));
   const a = await filled(ctx, storage);
   calls.writes.length = 0;
-  ctx.server.route('POST', '/customers/:customer/invoices', (req, res) => json(res, 201, { ...invoice(9), ...JSON.parse(req.body) }));
-  await a.ctrl.fetch(ctx.getByCustomer.push, { customer: 'c1' }, { id: 'i9', customer: { id: 'c1', name: 'Customer 1' } });
+  ctx.server.route('POST', '/customers/:customer/invoices', (req, res) =>
+    json(res, 201, { ...invoice(9), ...JSON.parse(req.body) }),
+  );
+  await a.ctrl.fetch(
+    ctx.getByCustomer.push,
+    { customer: 'c1' },
+    { id: 'i9', customer: { id: 'c1', name: 'Customer 1' } },
+  );
   await a.persister.flush();
   const listId = calls.writes[0].puts.find((id) => id.startsWith('l\0'))!;
   assert.equal(calls.writes, [{ puts: ['r\0Invoice\0i9', listId], deletes: [] }]);
   const b = ctx.open(storage);
   await b.persister.restored;
   const list = await b.ctrl.fetchIfStale(ctx.getByCustomer, { customer: 'c1' });
-  assert.equal(list.map((i) => i.id), ['i1', 'i4', 'i9']);
+  assert.equal(
+    list.map((i) => i.id),
+    ['i1', 'i4', 'i9'],
+  );
   assert.is(ctx.server.count('GET', '/customers/c1/invoices'), 1, 'restored fresh: no request');
 });
 
@@ -419,7 +479,11 @@ save('what a garbage-collection sweep drops is removed from the storage', async 
   await a.persister.flush();
   assert.is(calls.writes.length, 1);
   assert.equal(calls.writes[0].puts, []);
-  assert.equal([...(await storage.load())].map(([id]) => id), ['v'], 'only the version entry is left');
+  assert.equal(
+    [...(await storage.load())].map(([id]) => id),
+    ['v'],
+    'only the version entry is left',
+  );
 });
 
 save('resetEntireStore clears the storage; what is fetched afterwards is saved anew', async (ctx) => {
@@ -502,9 +566,18 @@ fail('a corrupt saved state is dropped whole with a PersistError: never half-fil
 });
 
 fail('an entry of an unknown shape, or a response without its meta, is refused by name', async (ctx) => {
-  for (const [id, value] of [['x\0what', 1], ['q\0GET /nowhere', [1]]] as const) {
+  for (const [id, value] of [
+    ['x\0what', 1],
+    ['q\0GET /nowhere', [1]],
+  ] as const) {
     const storage = memoryStorage();
-    await storage.write([['v', [1, 0]], [id, value]], []);
+    await storage.write(
+      [
+        ['v', [1, 0]],
+        [id, value],
+      ],
+      [],
+    );
     ctx.errors = [];
     const b = ctx.open(storage);
     await b.persister.restored;
@@ -520,7 +593,10 @@ fail('restoring deserialized fields without their entity class is refused by nam
   const error = ctx.errors[0] as PersistError;
   assert.instance(error, PersistError);
   assert.instance(error.cause, HydrationError);
-  assert.match((error.cause as Error).message, dev ? 'pass the Invoice entity class in schemas' : 'pass Invoice in schemas');
+  assert.match(
+    (error.cause as Error).message,
+    dev ? 'pass the Invoice entity class in schemas' : 'pass Invoice in schemas',
+  );
   assert.is(b.ctrl.get(Customer, { id: 'c1' }), undefined, 'nothing restored');
 });
 
@@ -564,7 +640,11 @@ fail('an expiry entry whose write failed is written again by the next write', as
   assert.ok(x.startsWith('x\0'));
   assert.is(m, `m\0${ctx.getInvoices.key()}`);
   const saved = new Map(await storage.load());
-  assert.equal([...saved.keys()].filter((id) => id.startsWith('x\0')), [x], 'one expiry entry');
+  assert.equal(
+    [...saved.keys()].filter((id) => id.startsWith('x\0')),
+    [x],
+    'one expiry entry',
+  );
   assert.is((saved.get(x) as [number, string[]][])[0][1].length, 9);
 });
 
@@ -615,10 +695,18 @@ mem('a value that does not serialize writes nothing', async () => {
   const cyclic: Record<string, unknown> = {};
   cyclic.self = cyclic;
   await storage.write([['x', 1]], []);
-  await storage.write([['y', 2], ['z', cyclic]], ['x']).then(
-    () => assert.unreachable(),
-    (error) => assert.instance(error, TypeError),
-  );
+  await storage
+    .write(
+      [
+        ['y', 2],
+        ['z', cyclic],
+      ],
+      ['x'],
+    )
+    .then(
+      () => assert.unreachable(),
+      (error) => assert.instance(error, TypeError),
+    );
   assert.equal([...storage.data], [['x', '1']]);
 });
 //#endregion
@@ -630,7 +718,13 @@ idb('saves, replaces, removes and clears entries in one database, seen by every 
   const factory = new IDBFactory();
   const one = indexedDBStorage('db', factory);
   const two = indexedDBStorage('db', factory);
-  await one.write([['a', { n: 1 }], ['b', [1, 'x']]], []);
+  await one.write(
+    [
+      ['a', { n: 1 }],
+      ['b', [1, 'x']],
+    ],
+    [],
+  );
   await one.write([['a', { n: 2 }]], ['b', 'missing']);
   assert.equal([...(await two.load())], [['a', { n: 2 }]]);
   await two.clear();
@@ -642,10 +736,18 @@ idb('a write that fails writes nothing (one transaction)', async () => {
   const storage = indexedDBStorage('db', new IDBFactory());
   await storage.write([['a', 1]], []);
   // A function cannot be cloned: the put throws inside the transaction.
-  await storage.write([['b', 2], ['c', () => 0]], ['a']).then(
-    () => assert.unreachable(),
-    (error) => assert.is((error as Error).name, 'DataCloneError'),
-  );
+  await storage
+    .write(
+      [
+        ['b', 2],
+        ['c', () => 0],
+      ],
+      ['a'],
+    )
+    .then(
+      () => assert.unreachable(),
+      (error) => assert.is((error as Error).name, 'DataCloneError'),
+    );
   assert.equal([...(await storage.load())], [['a', 1]]);
 });
 //#endregion

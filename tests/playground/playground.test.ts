@@ -78,7 +78,8 @@ async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 async function openDemo(page: Page, id: string, framework?: string): Promise<void> {
-  if ((await page.evaluate(() => (globalThis as any).playground.demo)) !== id) await page.selectOption(byTestId('demo-select'), id);
+  if ((await page.evaluate(() => (globalThis as any).playground.demo)) !== id)
+    await page.selectOption(byTestId('demo-select'), id);
   if (framework) await page.click(`[data-fw="${framework}"]`);
   await settled(page);
 }
@@ -100,10 +101,14 @@ async function replaceInEditor(page: Page, search: string, replacement: string):
 
 /** Moves the latency slider, as a person would drag it. */
 async function setLatency(page: Page, ms: number): Promise<void> {
-  await page.$eval(byTestId('latency'), (input: HTMLInputElement, ms) => {
-    input.value = String(ms);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  }, ms);
+  await page.$eval(
+    byTestId('latency'),
+    (input: HTMLInputElement, ms) => {
+      input.value = String(ms);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    ms,
+  );
   assert.is(await text(page, byTestId('latency-value')), `${ms} ms`);
 }
 
@@ -116,9 +121,16 @@ async function showFile(page: Page, file: string): Promise<void> {
 }
 
 const inPreview = (page: Page, pattern: RegExp) =>
-  page.waitForFunction((source) => new RegExp(source).test(document.querySelector('[data-testid="preview"]')!.textContent ?? ''), pattern.source);
+  page.waitForFunction(
+    (source) => new RegExp(source).test(document.querySelector('[data-testid="preview"]')!.textContent ?? ''),
+    pattern.source,
+  );
 const sent = (page: Page) =>
-  page.evaluate(() => (globalThis as any).playground.controller.calls.map((c: any) => c.wire?.body).filter((b: unknown) => b !== undefined));
+  page.evaluate(() =>
+    (globalThis as any).playground.controller.calls
+      .map((c: any) => c.wire?.body)
+      .filter((b: unknown) => b !== undefined),
+  );
 
 /** What each demo shows once loaded, and one interaction that must work. */
 const checks: Record<string, (page: Page) => Promise<void>> = {
@@ -126,7 +138,12 @@ const checks: Record<string, (page: Page) => Promise<void>> = {
     assert.equal(await page.locator('[data-testid="posts"] b').allTextContents(), ['Context', 'Hooks', 'Signals']);
     await page.click(byTestId('add-post'));
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="posts"] li').length === 4);
-    assert.equal(await page.locator('[data-testid="posts"] b').allTextContents(), ['Actions', 'Context', 'Hooks', 'Signals']);
+    assert.equal(await page.locator('[data-testid="posts"] b').allTextContents(), [
+      'Actions',
+      'Context',
+      'Hooks',
+      'Signals',
+    ]);
   },
   join: async (page) => {
     assert.match(await text(page, '[data-product="BTC-USD"]'), /ticker price: \d+\.\d\dstats last: 99\.25/);
@@ -166,7 +183,9 @@ const checks: Record<string, (page: Page) => Promise<void>> = {
     // The mock changes the price on every third request: the first poll returns identical data.
     const first = await text(page, byTestId('price'));
     assert.match(first, /rendered 1×$/);
-    await page.waitForFunction(() => (globalThis as any).playground.controller.calls.filter((c: any) => c.status === 200).length === 2);
+    await page.waitForFunction(
+      () => (globalThis as any).playground.controller.calls.filter((c: any) => c.status === 200).length === 2,
+    );
     await page.waitForTimeout(50);
     assert.is(await text(page, byTestId('price')), first, 'an identical poll renders nothing');
   },
@@ -191,10 +210,22 @@ const checks: Record<string, (page: Page) => Promise<void>> = {
     assert.is(await text(page, `${row} ${byTestId('name')}`), 'Ada King', 'shown at once');
     await page.click('[data-tab="layers"]');
     await page.waitForSelector(`${byTestId('layer-entry')} >> text=shown`);
-    await page.waitForFunction(() => document.querySelector('[data-testid="user-row"]:nth-child(2) [data-testid="name"]')!.textContent === 'Grace Hopper');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="user-row"]:nth-child(2) [data-testid="name"]')!.textContent ===
+        'Grace Hopper',
+    );
     await page.waitForSelector(`${byTestId('layer-entry')} >> text=rolled back (500)`);
-    assert.is(await text(page, `${row} ${byTestId('renders')}`), 'rendered 3×', 'optimistic, then rolled back: two renders');
-    assert.equal(await page.locator(`${byTestId('renders')}`).allTextContents(), ['rendered 1×', 'rendered 3×', 'rendered 1×'], 'the other rows did not render');
+    assert.is(
+      await text(page, `${row} ${byTestId('renders')}`),
+      'rendered 3×',
+      'optimistic, then rolled back: two renders',
+    );
+    assert.equal(
+      await page.locator(`${byTestId('renders')}`).allTextContents(),
+      ['rendered 1×', 'rendered 3×', 'rendered 1×'],
+      'the other rows did not render',
+    );
     await page.click('[data-tab="rows"]');
     await setLatency(page, 50);
   },
@@ -215,7 +246,8 @@ const checks: Record<string, (page: Page) => Promise<void>> = {
     assert.is(await page.locator('[data-status="done"] li').count(), 1);
   },
   'mutation-infinite-scroll': async (page) => {
-    const atLeast = (n: number) => page.waitForFunction((n) => document.querySelectorAll('[data-testid="post"]').length >= n, n);
+    const atLeast = (n: number) =>
+      page.waitForFunction((n) => document.querySelectorAll('[data-testid="post"]').length >= n, n);
     await atLeast(10);
     // Scrolling to the end makes the last item visible: the observer loads the next page.
     for (const n of [20, 30]) {
@@ -226,7 +258,11 @@ const checks: Record<string, (page: Page) => Promise<void>> = {
     const shown = await page.locator(byTestId('post')).count();
     await page.$eval(byTestId('more'), (button: HTMLButtonElement) => button.click()); // the button loads one too
     await atLeast(shown + 10);
-    assert.equal([...new Set(await page.locator(`${byTestId('post')} .muted`).allTextContents())], ['rendered 1×'], 'each row rendered once');
+    assert.equal(
+      [...new Set(await page.locator(`${byTestId('post')} .muted`).allTextContents())],
+      ['rendered 1×'],
+      'each row rendered once',
+    );
   },
   'transform-rename': async (page) => {
     await page.click(byTestId('create'));
@@ -241,7 +277,10 @@ test('serves the page and its assets with their content types, nothing outside',
   const html = await fetch(server!.url);
   assert.is(html.status, 200);
   assert.match(html.headers.get('content-type') ?? '', 'text/html');
-  for (const [file, type] of [['main.js', 'text/javascript'], ['main.css', 'text/css']]) {
+  for (const [file, type] of [
+    ['main.js', 'text/javascript'],
+    ['main.css', 'text/css'],
+  ]) {
     const res = await fetch(new URL(file, server!.url));
     assert.is(res.status, 200, file);
     assert.match(res.headers.get('content-type') ?? '', type);
@@ -257,17 +296,18 @@ const loopFrameworks = (process.env.PLAYGROUND_FRAMEWORKS ?? 'solid').split(',')
 test('every demo loads without an error, and works (screenshot of each)', async ({ page, errors }) => {
   const ids: string[] = await page!.evaluate(() => (globalThis as any).playground.demos);
   assert.ok(ids.length >= 2, `${ids.length} demos`);
-  for (const fw of loopFrameworks) for (const id of ids) {
-    await openDemo(page!, id, fw);
-    const name = fw === 'solid' ? id : `${id}-${fw}`;
-    assert.not.ok(await errorShown(page!), `${id}: ${await text(page!, byTestId('error'))}`);
-    assert.equal(errors, [], `${id}: no console error`);
-    await screenshot(page!, name);
-    await checks[id]?.(page!).catch((error: Error) => {
-      throw new Error(`${name}: ${error.message}`);
-    });
-    assert.not.ok(await errorShown(page!), `${id}: ${await text(page!, byTestId('error'))}`);
-  }
+  for (const fw of loopFrameworks)
+    for (const id of ids) {
+      await openDemo(page!, id, fw);
+      const name = fw === 'solid' ? id : `${id}-${fw}`;
+      assert.not.ok(await errorShown(page!), `${id}: ${await text(page!, byTestId('error'))}`);
+      assert.equal(errors, [], `${id}: no console error`);
+      await screenshot(page!, name);
+      await checks[id]?.(page!).catch((error: Error) => {
+        throw new Error(`${name}: ${error.message}`);
+      });
+      assert.not.ok(await errorShown(page!), `${id}: ${await text(page!, byTestId('error'))}`);
+    }
 });
 
 test('editing the code changes the preview; the edit is kept in the URL', async ({ page }) => {
@@ -291,7 +331,9 @@ test('editing the code changes the preview; the edit is kept in the URL', async 
   // Fixtures are editable: the mock API answers with the edited data.
   await showFile(page!, 'fixtures.json');
   await replaceInEditor(page!, '"Grace Hopper"', '"Grace Hopper", "isAdmin": true');
-  await page!.waitForFunction(() => /admins: 2/.test(document.querySelector('[data-testid="counts"]')?.textContent ?? ''));
+  await page!.waitForFunction(() =>
+    /admins: 2/.test(document.querySelector('[data-testid="counts"]')?.textContent ?? ''),
+  );
 
   const url = page!.url();
   assert.match(url, /code=/);
@@ -309,7 +351,7 @@ test('editing the code changes the preview; the edit is kept in the URL', async 
 test('a syntax error shows in place and clears when mended', async ({ page }) => {
   await openDemo(page!, 'count', 'solid');
   await showFile(page!, 'api.ts');
-  await replaceInEditor(page!, "id = '';", "id = ;");
+  await replaceInEditor(page!, "id = '';", 'id = ;');
   await page!.waitForSelector(`${byTestId('error')}:visible`);
   assert.match(await text(page!, byTestId('error')), /Compile error in api\.ts:\d+:\d+/);
   assert.ok(await page!.isVisible('.cm-lint-marker-error'), 'the line is marked in the editor');
@@ -339,8 +381,13 @@ test('switching framework keeps the demo working', async ({ page }) => {
     assert.is(await page!.getAttribute(`[data-fw="${fw}"]`, 'aria-pressed'), 'true');
     assert.is(await text(page!, byTestId('counts')), 'users: 3 · admins: 1', fw);
     await page!.click(`${byTestId('user-row')}:nth-child(2) button`);
-    await page!.waitForFunction(() => /admins: 2/.test(document.querySelector('[data-testid="counts"]')?.textContent ?? ''));
-    assert.ok(await page!.isVisible(`${byTestId('user-row')}:nth-child(2) .badge.on`), `${fw}: the row shows the change`);
+    await page!.waitForFunction(() =>
+      /admins: 2/.test(document.querySelector('[data-testid="counts"]')?.textContent ?? ''),
+    );
+    assert.ok(
+      await page!.isVisible(`${byTestId('user-row')}:nth-child(2) .badge.on`),
+      `${fw}: the row shows the change`,
+    );
   }
 });
 
@@ -354,18 +401,30 @@ test('the inspector shows rows, views and the request log', async ({ page }) => 
   await page!.fill(byTestId('inspector-search'), '');
 
   await page!.click(`${byTestId('user-row')}:nth-child(1) button`);
-  await page!.waitForFunction(() => /admins: 0/.test(document.querySelector('[data-testid="counts"]')?.textContent ?? ''));
+  await page!.waitForFunction(() =>
+    /admins: 0/.test(document.querySelector('[data-testid="counts"]')?.textContent ?? ''),
+  );
   await settled(page!);
   await page!.click('[data-tab="views"]');
   const views = await page!.locator(byTestId('view-entry')).allTextContents();
   // undefined before the response, 1 admin, then 0: three values; the total never changed.
-  assert.ok(views.some((v) => v.startsWith('userCount[{"isAdmin":true}]updates 3rows 3User:1, User:2, User:3')), views.join('\n'));
-  assert.ok(views.some((v) => v.startsWith('userCountupdates 2rows 3')), views.join('\n'));
+  assert.ok(
+    views.some((v) => v.startsWith('userCount[{"isAdmin":true}]updates 3rows 3User:1, User:2, User:3')),
+    views.join('\n'),
+  );
+  assert.ok(
+    views.some((v) => v.startsWith('userCountupdates 2rows 3')),
+    views.join('\n'),
+  );
 
   await page!.click('[data-tab="requests"]');
-  const log = await page!.locator(byTestId('request-entry')).evaluateAll((rows) =>
-    rows.map((row) => [...row.children].map((cell, i) => (i === 3 ? /^\d+$/.test(cell.textContent!) : cell.textContent))),
-  );
+  const log = await page!
+    .locator(byTestId('request-entry'))
+    .evaluateAll((rows) =>
+      rows.map((row) =>
+        [...row.children].map((cell, i) => (i === 3 ? /^\d+$/.test(cell.textContent!) : cell.textContent)),
+      ),
+    );
   // endpoint, args, status, a duration in ms, deduplicated; newest first.
   assert.equal(log, [
     ['updateUser', '[{"id":"1"},{"isAdmin":false}]sent {"isAdmin":false}', '200', true, ''],
@@ -381,12 +440,20 @@ test('identical GETs in flight are logged as deduplicated; one request is sent',
     const before = ctrl.calls.length;
     await Promise.all([ctrl.fetch(getUsers), ctrl.fetch(getUsers)]);
     const calls = ctrl.calls.slice(before);
-    return { log: calls.map((c: any) => [c.endpoint, c.deduplicated]), wires: new Set(calls.map((c: any) => c.wire).filter(Boolean)).size };
+    return {
+      log: calls.map((c: any) => [c.endpoint, c.deduplicated]),
+      wires: new Set(calls.map((c: any) => c.wire).filter(Boolean)).size,
+    };
   });
-  assert.equal(log, [['getUsers', false], ['getUsers', true]]);
+  assert.equal(log, [
+    ['getUsers', false],
+    ['getUsers', true],
+  ]);
   assert.is(wires, 1, 'one request reached the mock API');
   await page!.click('[data-tab="requests"]');
-  await page!.waitForFunction(() => document.querySelector('[data-testid="request-entry"] td:last-child')?.textContent === 'yes');
+  await page!.waitForFunction(
+    () => document.querySelector('[data-testid="request-entry"] td:last-child')?.textContent === 'yes',
+  );
 });
 
 test('an injected error shows in place; the next run recovers', async ({ page }) => {
@@ -397,7 +464,10 @@ test('an injected error shows in place; the next run recovers', async ({ page })
   await page!.waitForSelector(`${byTestId('error')}:visible`);
   assert.is(await text(page!, byTestId('fail-next')), 'Fail next request', 'the failure was used up');
   const shown = await text(page!, byTestId('error'));
-  assert.ok(/Runtime error in preact.tsx[\s\S]*GET https:\/\/api.example.com\/users failed with 500/.test(shown), shown);
+  assert.ok(
+    /Runtime error in preact.tsx[\s\S]*GET https:\/\/api.example.com\/users failed with 500/.test(shown),
+    shown,
+  );
   await page!.click(byTestId('rerun'));
   await settled(page!);
   assert.not.ok(await errorShown(page!));
@@ -410,13 +480,23 @@ test('the 10,000-row demo renders exactly one row component per update', async (
     assert.is(await page!.locator(`${byTestId('rows')} li`).count(), 10_000);
     for (let i = 0; i < 2; i++) {
       const renders = () =>
-        page!.evaluate(() => Object.fromEntries([...document.querySelectorAll<HTMLElement>('[data-testid="rows"] li')].map((li) => [li.dataset.id, Number(li.dataset.renders)])));
+        page!.evaluate(() =>
+          Object.fromEntries(
+            [...document.querySelectorAll<HTMLElement>('[data-testid="rows"] li')].map((li) => [
+              li.dataset.id,
+              Number(li.dataset.renders),
+            ]),
+          ),
+        );
       const before = await renders();
       const previous = await page!.getAttribute(byTestId('last-update'), 'data-id');
       const calls = await page!.evaluate(() => (globalThis as any).playground.controller.calls.length);
       await page!.click(byTestId('change-one'));
       await page!.waitForFunction(
-        ([n, previous]) => (globalThis as any).playground.controller.calls.length > n && (globalThis as any).playground.settled() && document.querySelector<HTMLElement>('[data-testid="last-update"]')!.dataset.id !== previous,
+        ([n, previous]) =>
+          (globalThis as any).playground.controller.calls.length > n &&
+          (globalThis as any).playground.settled() &&
+          document.querySelector<HTMLElement>('[data-testid="last-update"]')!.dataset.id !== previous,
         [calls, previous] as const,
       );
       await page!.waitForTimeout(50);

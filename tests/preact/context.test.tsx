@@ -45,7 +45,14 @@ provider('supplies the controller it is given', () => {
     return null;
   }
   const root = container();
-  act(() => render(<CacheProvider controller={ctrl}><Probe /></CacheProvider>, root));
+  act(() =>
+    render(
+      <CacheProvider controller={ctrl}>
+        <Probe />
+      </CacheProvider>,
+      root,
+    ),
+  );
   assert.is(seen, ctrl);
   act(() => render(null, root));
 });
@@ -60,7 +67,9 @@ provider('creates one controller when none is given, kept across renders and sha
   const app = () => (
     <CacheProvider>
       <Probe />
-      <div><Probe /></div>
+      <div>
+        <Probe />
+      </div>
     </CacheProvider>
   );
   act(() => render(app(), root));
@@ -84,7 +93,9 @@ provider('the nearest provider wins', () => {
     render(
       <CacheProvider controller={outer}>
         <Name />
-        <CacheProvider controller={inner}><Name /></CacheProvider>
+        <CacheProvider controller={inner}>
+          <Name />
+        </CacheProvider>
       </CacheProvider>,
       root,
     ),

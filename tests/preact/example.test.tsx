@@ -13,7 +13,12 @@ const example = suite('README example (Preact)');
 
 example('renders the fallback, then the users', async () => {
   const server = await startServer();
-  server.route('GET', '/users', (_req, res) => json(res, 200, [{ id: '1', name: 'Ada' }, { id: '2', name: 'Grace' }]));
+  server.route('GET', '/users', (_req, res) =>
+    json(res, 200, [
+      { id: '1', name: 'Ada' },
+      { id: '2', name: 'Grace' },
+    ]),
+  );
   const app = container();
   app.id = 'app';
 
@@ -21,7 +26,9 @@ example('renders the fallback, then the users', async () => {
   class User extends Entity {
     id = '';
     name = '';
-    pk() { return this.id; }
+    pk() {
+      return this.id;
+    }
     static override key = 'User';
   }
   const getUsers = new RestEndpoint({ urlPrefix: server.url, path: '/users', schema: [User] });
@@ -33,11 +40,19 @@ example('renders the fallback, then the users', async () => {
   }
   function Users() {
     const users = useSuspense(getUsers); // suspends until fetched; errors go to the error boundary
-    return <ul>{users.map((user) => <UserName key={user.id} id={user.id} />)}</ul>;
+    return (
+      <ul>
+        {users.map((user) => (
+          <UserName key={user.id} id={user.id} />
+        ))}
+      </ul>
+    );
   }
   render(
     <CacheProvider>
-      <Suspense fallback={<p>Loading…</p>}><Users /></Suspense>
+      <Suspense fallback={<p>Loading…</p>}>
+        <Users />
+      </Suspense>
     </CacheProvider>,
     document.getElementById('app')!,
   );

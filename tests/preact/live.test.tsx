@@ -13,8 +13,9 @@ import { db, getUser, getUsers, reset, server, start } from '../_fixtures/usersA
 const admins = live(User).where((u) => u.isAdmin);
 const adminCount = admins.count();
 const firstAdmins = admins.orderBy((u) => u.name).limit(3);
-const named = live(User).where((u, { prefix }: { prefix: string }) => u.name.startsWith(prefix)).count();
-
+const named = live(User)
+  .where((u, { prefix }: { prefix: string }) => u.name.startsWith(prefix))
+  .count();
 
 const preact = suite('useQuery with live queries');
 preact.before(start);
@@ -31,24 +32,41 @@ preact('a count and a sorted window follow fetched rows; one render per response
     return (
       <div>
         <p>{count ?? '…'}</p>
-        <ul>{(first ?? []).map((u) => <li key={u.id}>{u.name}</li>)}</ul>
+        <ul>
+          {(first ?? []).map((u) => (
+            <li key={u.id}>{u.name}</li>
+          ))}
+        </ul>
       </div>
     );
   }
   const root = container();
-  act(() => render(<CacheProvider controller={ctrl}><Admins /></CacheProvider>, root));
+  act(() =>
+    render(
+      <CacheProvider controller={ctrl}>
+        <Admins />
+      </CacheProvider>,
+      root,
+    ),
+  );
   assert.is(root.querySelector('p')!.textContent, '…');
   await ctrl.fetch(getUsers);
   await settle();
   assert.is(root.querySelector('p')!.textContent, '10');
-  assert.equal([...root.querySelectorAll('li')].map((li) => li.textContent), ['user 1', 'user 11', 'user 21']);
+  assert.equal(
+    [...root.querySelectorAll('li')].map((li) => li.textContent),
+    ['user 1', 'user 11', 'user 21'],
+  );
   const before = renders;
 
   db.set('u2', { ...db.get('u2')!, isAdmin: true, name: 'user 10a' });
   await ctrl.fetch(getUser, { id: 'u2' });
   await settle();
   assert.is(root.querySelector('p')!.textContent, '11');
-  assert.equal([...root.querySelectorAll('li')].map((li) => li.textContent), ['user 1', 'user 10a', 'user 11']);
+  assert.equal(
+    [...root.querySelectorAll('li')].map((li) => li.textContent),
+    ['user 1', 'user 10a', 'user 11'],
+  );
   assert.is(renders, before + 1, 'one render for the response');
 
   db.set('u50', { ...db.get('u50')!, name: 'not an admin' });
@@ -66,7 +84,14 @@ preact('arguments are passed like any Query', async () => {
     return <p>{useQuery(named, { prefix: 'user 2' })}</p>;
   }
   const root = container();
-  act(() => render(<CacheProvider controller={ctrl}><Named /></CacheProvider>, root));
+  act(() =>
+    render(
+      <CacheProvider controller={ctrl}>
+        <Named />
+      </CacheProvider>,
+      root,
+    ),
+  );
   assert.is(root.querySelector('p')!.textContent, '11', 'user 2 and user 20…29');
   act(() => render(null, root));
 });

@@ -14,7 +14,6 @@ import { mount, settle } from '../_fixtures/preact.js';
 import { pushRenames, streamedUsers } from '../_fixtures/pushedUsers.js';
 import { db, getUsers, reset, server, start } from '../_fixtures/usersApi.js';
 
-
 /** One row component per user; counts each row's renders. */
 function mountRows(ctrl: Controller, ids: string[]) {
   const renders = new Map<string, number>();
@@ -23,7 +22,14 @@ function mountRows(ctrl: Controller, ids: string[]) {
     renders.set(id, (renders.get(id) ?? 0) + 1);
     return <li>{user?.name}</li>;
   }
-  const { root, unmount } = mount(ctrl, <ul>{ids.map((id) => <Row key={id} id={id} />)}</ul>);
+  const { root, unmount } = mount(
+    ctrl,
+    <ul>
+      {ids.map((id) => (
+        <Row key={id} id={id} />
+      ))}
+    </ul>,
+  );
   const rerendered = () => [...renders].filter(([, n]) => n > 1).map(([id, n]) => `${id}:${n}`);
   return { root, unmount, rerendered };
 }
@@ -77,7 +83,13 @@ writes('an infinite list renders page 1, loads page 2, and renders only the new 
   const Row = memo(Post);
   function Feed() {
     const page = useQuery(getFeed.schema.results);
-    return <ul>{(page ?? []).map((post) => <Row key={post.id} post={post} />)}</ul>;
+    return (
+      <ul>
+        {(page ?? []).map((post) => (
+          <Row key={post.id} post={post} />
+        ))}
+      </ul>
+    );
   }
   await ctrl.fetch(getFeed);
   const { root, unmount } = mount(ctrl, <Feed />);
@@ -85,7 +97,10 @@ writes('an infinite list renders page 1, loads page 2, and renders only the new 
   const next = ctrl.response(getFeed).value!.nextCursor as string;
   await ctrl.fetch(getFeed.getPage, { cursor: next });
   await settle();
-  assert.equal([...root.querySelectorAll('li')].map((li) => li.textContent), ['post 1', 'post 2', 'post 3', 'post 4', 'post 5', 'post 6']);
+  assert.equal(
+    [...root.querySelectorAll('li')].map((li) => li.textContent),
+    ['post 1', 'post 2', 'post 3', 'post 4', 'post 5', 'post 6'],
+  );
   assert.equal([...renders.values()], [1, 1, 1, 1, 1, 1], 'each row rendered once');
   unmount();
 });
@@ -99,7 +114,11 @@ writes('server-pushed rows (an SSE stream over fetch) re-render only their reade
   assert.is(root.querySelectorAll('li')[6].textContent, 'pushed 7');
   assert.is(root.querySelectorAll('li')[8].textContent, 'pushed 9');
   assert.is(root.querySelectorAll('li')[19].textContent, 'pushed 20');
-  assert.equal(rerendered(), ['u7:2', 'u9:2', 'u20:2'], 'an identical push renders nothing; a pushed list only its changed row');
+  assert.equal(
+    rerendered(),
+    ['u7:2', 'u9:2', 'u20:2'],
+    'an identical push renders nothing; a pushed list only its changed row',
+  );
   stream.close();
   unmount();
 });

@@ -21,8 +21,18 @@ import {
 import type { User } from '../_fixtures/models.js';
 import { mount, settle } from '../_fixtures/preact.js';
 import { sleep } from '../_fixtures/server.js';
-import { db, deleteUser, getPage, getUser, getUsers, hold, reset, server, start, updateUser } from '../_fixtures/usersApi.js';
-
+import {
+  db,
+  deleteUser,
+  getPage,
+  getUser,
+  getUsers,
+  hold,
+  reset,
+  server,
+  start,
+  updateUser,
+} from '../_fixtures/usersApi.js';
 
 //#region useError, useLoading, useMeta
 
@@ -143,7 +153,13 @@ previous('the previous page shows, flagged, while the next one loads', async () 
     const [page, set] = useState(1);
     setPage = set;
     const [users, isPrevious] = useKeepPrevious(useFetch(getPage, { n: page }));
-    return <ul data-previous={String(isPrevious)}>{users?.map((u) => <li key={u.id}>{u.name}</li>)}</ul>;
+    return (
+      <ul data-previous={String(isPrevious)}>
+        {users?.map((u) => (
+          <li key={u.id}>{u.name}</li>
+        ))}
+      </ul>
+    );
   }
   const { root, unmount } = mount(ctrl, <Pages />);
   await waitFor(() => root.textContent === 'user 1user 2', 'page 1');

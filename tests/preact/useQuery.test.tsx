@@ -29,7 +29,14 @@ query('a fetch that changes one of 1000 users re-renders exactly that row', asyn
     return <li>{user?.name}</li>;
   }
   const ids = [...db.keys()];
-  const { root, unmount } = mount(ctrl, <ul>{ids.map((id) => <Row key={id} id={id} />)}</ul>);
+  const { root, unmount } = mount(
+    ctrl,
+    <ul>
+      {ids.map((id) => (
+        <Row key={id} id={id} />
+      ))}
+    </ul>,
+  );
   assert.is(total, 1000);
   assert.is(root.querySelectorAll('li')[499].textContent, 'user 500');
 
@@ -68,7 +75,14 @@ querySignal('a changed user updates its text node with zero component renders', 
     return <li>{name}</li>;
   }
   const ids = [...db.keys()];
-  const { root, unmount } = mount(ctrl, <ul>{ids.map((id) => <Row key={id} id={id} />)}</ul>);
+  const { root, unmount } = mount(
+    ctrl,
+    <ul>
+      {ids.map((id) => (
+        <Row key={id} id={id} />
+      ))}
+    </ul>,
+  );
   assert.is(renders, 1000);
   const item = root.querySelectorAll('li')[499];
   const text = item.firstChild;
@@ -99,7 +113,6 @@ querySignal('returns the controller’s view: the same signal for equal args', (
 querySignal.run();
 
 //#endregion
-
 
 //#region useCacheSignal
 

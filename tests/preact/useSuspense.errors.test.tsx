@@ -7,7 +7,14 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Controller, NetworkError, type EndpointInterface } from '../../src/index.js';
 import { CacheProvider, ErrorBoundary, useSuspense } from '../../src/preact/index.js';
-import { breakAndRefetch, cachedDown, currentError, fresh, staleStrict, startWithDown } from '../_fixtures/errorPolicy.js';
+import {
+  breakAndRefetch,
+  cachedDown,
+  currentError,
+  fresh,
+  staleStrict,
+  startWithDown,
+} from '../_fixtures/errorPolicy.js';
 import { sleep } from '../_fixtures/server.js';
 import { db, getUser, server } from '../_fixtures/usersApi.js';
 
@@ -16,7 +23,7 @@ let retry: () => void = () => {};
 
 function mount(ctrl: Controller, children: ComponentChildren) {
   const root = container();
-  const fallback = (error: Error, reset: () => void) => ((retry = reset), <em>{`error: ${error.message}`}</em>);
+  const fallback = (error: Error, reset: () => void) => ((retry = reset), (<em>{`error: ${error.message}`}</em>));
   act(() =>
     render(
       <CacheProvider controller={ctrl}>
@@ -29,7 +36,6 @@ function mount(ctrl: Controller, children: ComponentChildren) {
   );
   return { root, unmount: () => act(() => render(null, root)) };
 }
-
 
 function Name({ id, endpoint }: { id: string; endpoint?: EndpointInterface }) {
   const user = useSuspense(endpoint ?? getUser, { id });

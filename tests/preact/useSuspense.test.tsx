@@ -5,7 +5,14 @@ import { useComputed } from '@preact/signals';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Controller, RestEndpoint } from '../../src/index.js';
-import { useFetch, useFetchSignal, useLive, useLiveSignal, useSuspense, useSuspenseSignal } from '../../src/preact/index.js';
+import {
+  useFetch,
+  useFetchSignal,
+  useLive,
+  useLiveSignal,
+  useSuspense,
+  useSuspenseSignal,
+} from '../../src/preact/index.js';
 import { User } from '../_fixtures/models.js';
 import { mount as mountIn, settle } from '../_fixtures/preact.js';
 import { waitFor } from '../_fixtures/time.js';
@@ -56,7 +63,11 @@ fetchSignal('fetches and fills the bound text node with zero renders', async () 
   const ctrl = new Controller();
   let renders = 0;
   // A response that is text, so the signal binds straight into JSX.
-  const getText = new RestEndpoint({ urlPrefix: server.url, path: '/users/:id', process: (value: { name: string }) => value.name });
+  const getText = new RestEndpoint({
+    urlPrefix: server.url,
+    path: '/users/:id',
+    process: (value: { name: string }) => value.name,
+  });
   function Text() {
     const name = useFetchSignal(getText, { id: 'u2' });
     renders++;

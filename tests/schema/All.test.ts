@@ -11,7 +11,10 @@ all('lists every cached row in first-stored order; undefined until one is stored
   assert.is(ctrl.get(allUsers), undefined);
   ctrl.set(User, { id: 'u2' });
   ctrl.set([User], [{ id: 'u1' }, { id: 'u2', name: 'again' }]);
-  assert.equal(ctrl.get(allUsers)!.map((u) => u.id), ['u2', 'u1']);
+  assert.equal(
+    ctrl.get(allUsers)!.map((u) => u.id),
+    ['u2', 'u1'],
+  );
 });
 
 all('as an endpoint schema it normalizes like [Entity]; its value is every row, not only the response', () => {
@@ -19,7 +22,10 @@ all('as an endpoint schema it normalizes like [Entity]; its value is every row, 
   ctrl.set(User, { id: 'u0' });
   const getUsers = endpoint('getUsers', new All(User));
   ctrl.setResponse(getUsers, [{ id: 'u1', name: 'Ada' }]);
-  assert.equal((ctrl.response(getUsers).value as User[]).map((u) => u.id), ['u0', 'u1']);
+  assert.equal(
+    (ctrl.response(getUsers).value as User[]).map((u) => u.id),
+    ['u0', 'u1'],
+  );
   const error = schemaError(() => ctrl.setResponse(getUsers, { id: 'u1' }));
   assert.match(error.message, 'getUsers');
   assert.match(error.message, 'User');

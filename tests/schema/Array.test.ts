@@ -10,11 +10,17 @@ array('normalizes like the [Item] shorthand and denormalizes to the same rows', 
   const ctrl = new Controller();
   const long = endpoint('long', new schema.Array(User));
   const short = endpoint('short', [User]);
-  ctrl.setResponse(long, [{ id: 'u1', name: 'Ada' }, { id: 'u2', name: 'Bob' }]);
+  ctrl.setResponse(long, [
+    { id: 'u1', name: 'Ada' },
+    { id: 'u2', name: 'Bob' },
+  ]);
   ctrl.setResponse(short, [{ id: 'u2' }, { id: 'u1' }]);
   const a = ctrl.response(long).value as User[];
   const b = ctrl.response(short).value as User[];
-  assert.equal(a.map((u) => u.name), ['Ada', 'Bob']);
+  assert.equal(
+    a.map((u) => u.name),
+    ['Ada', 'Bob'],
+  );
   assert.is(a[0], b[1]);
   assert.is(a[1], b[0]);
 });
@@ -23,7 +29,10 @@ array('members that are not cached (removed, never stored) are left out', () => 
   const ctrl = new Controller();
   const list = endpoint('todos', new schema.Array(Todo));
   ctrl.setResponse(list, [{ id: 1 }, 2, { id: 3 }]);
-  assert.equal((ctrl.response(list).value as Todo[]).map((t) => t.id), [1, 3]);
+  assert.equal(
+    (ctrl.response(list).value as Todo[]).map((t) => t.id),
+    [1, 3],
+  );
 });
 
 array('a value that is not an array is a SchemaError naming the endpoint', () => {

@@ -99,7 +99,11 @@ additions('unshift prepends; an array adds every member; a member already listed
   const created = endpoint('create', posts.unshift);
   ctrl.setResponse(created, { group: 'a' }, [{ id: 'p5' }, { id: 'p1' }, { id: 'p6' }]);
   assert.equal(ids(ctrl.get(posts, { group: 'a' })), ['p5', 'p6', 'p1']);
-  assert.equal(ids(ctrl.response(created, { group: 'a' }).value), ['p5', 'p1', 'p6'], 'the response is the added array');
+  assert.equal(
+    ids(ctrl.response(created, { group: 'a' }).value),
+    ['p5', 'p1', 'p6'],
+    'the response is the added array',
+  );
   let runs = 0;
   const stop = effect(() => {
     ctrl.get(posts, { group: 'a' });

@@ -26,7 +26,13 @@ hooks('static merge combines stored and incoming rows (a counter that adds up)',
     }
   }
   server.route('POST', '/tallies/:id/vote', (req, res) => json(res, 200, { id: req.params.id, votes: 1 }));
-  const vote = new RestEndpoint({ urlPrefix: server.url, path: '/tallies/:id/vote', method: 'POST', body: undefined, schema: Tally });
+  const vote = new RestEndpoint({
+    urlPrefix: server.url,
+    path: '/tallies/:id/vote',
+    method: 'POST',
+    body: undefined,
+    schema: Tally,
+  });
   await ctrl.fetch(vote, { id: 't' });
   await ctrl.fetch(vote, { id: 't' });
   await ctrl.fetch(vote, { id: 't' });
@@ -62,32 +68,40 @@ hooks('shouldUpdate can keep the stored row; an equal merge result notifies no o
   stop();
 });
 
-hooks('shouldReorder decides which of two responses is newer (a server timestamp instead of fetch order)', async ({ server, ctrl }) => {
-  class Quote extends Entity {
-    id = '';
-    price = 0;
-    updatedAt = 0;
-    pk() {
-      return this.id;
+hooks(
+  'shouldReorder decides which of two responses is newer (a server timestamp instead of fetch order)',
+  async ({ server, ctrl }) => {
+    class Quote extends Entity {
+      id = '';
+      price = 0;
+      updatedAt = 0;
+      pk() {
+        return this.id;
+      }
+      static override key = 'Quote';
+      static override shouldReorder(_em: unknown, _im: unknown, existing: any, incoming: any) {
+        return incoming.updatedAt < existing.updatedAt;
+      }
     }
-    static override key = 'Quote';
-    static override shouldReorder(_em: unknown, _im: unknown, existing: any, incoming: any) {
-      return incoming.updatedAt < existing.updatedAt;
-    }
-  }
-  const gets = holdRoute(server, 'GET', '/quotes/:id');
-  const getQuote = new RestEndpoint({ urlPrefix: server.url, path: '/quotes/:id', searchParams: {} as { v?: string }, schema: Quote });
-  const first = ctrl.fetch(getQuote, { id: 'q' });
-  const firstHeld = await gets.next();
-  const second = ctrl.fetch(getQuote, { id: 'q', v: '2' });
-  const secondHeld = await gets.next();
-  // The later-started request answers with older data; by fetch order it would win.
-  secondHeld.reply(200, { id: 'q', price: 1, updatedAt: 100 });
-  await second;
-  firstHeld.reply(200, { id: 'q', price: 2, updatedAt: 200 });
-  await first;
-  assert.is(ctrl.get(Quote, { id: 'q' })!.price, 2);
-});
+    const gets = holdRoute(server, 'GET', '/quotes/:id');
+    const getQuote = new RestEndpoint({
+      urlPrefix: server.url,
+      path: '/quotes/:id',
+      searchParams: {} as { v?: string },
+      schema: Quote,
+    });
+    const first = ctrl.fetch(getQuote, { id: 'q' });
+    const firstHeld = await gets.next();
+    const second = ctrl.fetch(getQuote, { id: 'q', v: '2' });
+    const secondHeld = await gets.next();
+    // The later-started request answers with older data; by fetch order it would win.
+    secondHeld.reply(200, { id: 'q', price: 1, updatedAt: 100 });
+    await second;
+    firstHeld.reply(200, { id: 'q', price: 2, updatedAt: 200 });
+    await first;
+    assert.is(ctrl.get(Quote, { id: 'q' })!.price, 2);
+  },
+);
 
 hooks('mergeWithStore receives metas ordered by fetch start', async ({ server, ctrl }) => {
   const calls: [number, number][] = [];
@@ -123,7 +137,12 @@ hooks('validate rejects the whole response, named, writing nothing', async ({ se
       return typeof value.email === 'string' && value.email.includes('@') ? undefined : 'email must contain @';
     }
   }
-  server.route('GET', '/people', (_req, res) => json(res, 200, [{ id: '1', email: 'a@x' }, { id: '2', email: 'nope' }]));
+  server.route('GET', '/people', (_req, res) =>
+    json(res, 200, [
+      { id: '1', email: 'a@x' },
+      { id: '2', email: 'nope' },
+    ]),
+  );
   const getPeople = new RestEndpoint({ urlPrefix: server.url, path: '/people', schema: [Person], name: 'getPeople' });
   const error = await ctrl.fetch(getPeople).catch((e: Error) => e);
   assert.instance((error as Error).cause ?? error, SchemaError);
@@ -131,35 +150,38 @@ hooks('validate rejects the whole response, named, writing nothing', async ({ se
   assert.is(ctrl.get(Person, { id: '1' }), undefined, 'the valid row was not written either');
 });
 
-hooks('indexes find a row by a unique field, follow renames, and wait for a row not cached yet', async ({ server, ctrl }) => {
-  class Member extends Entity {
-    id = '';
-    username = '';
-    pk() {
-      return this.id;
+hooks(
+  'indexes find a row by a unique field, follow renames, and wait for a row not cached yet',
+  async ({ server, ctrl }) => {
+    class Member extends Entity {
+      id = '';
+      username = '';
+      pk() {
+        return this.id;
+      }
+      static override key = 'Member';
+      static override indexes = ['username'];
     }
-    static override key = 'Member';
-    static override indexes = ['username'];
-  }
-  const rows = [
-    { id: '1', username: 'ada' },
-    { id: '2', username: 'grace' },
-  ];
-  server.route('GET', '/members', (_req, res) => json(res, 200, rows));
-  const getMembers = new RestEndpoint({ urlPrefix: server.url, path: '/members', schema: [Member] });
-  const seen: (string | undefined)[] = [];
-  const stop = effect(() => {
-    seen.push(ctrl.get(Member, { username: 'ada' })?.id);
-  });
-  await ctrl.fetch(getMembers);
-  assert.is(ctrl.get(Member, { username: 'grace' })!.id, '2');
-  rows[0].username = 'lovelace';
-  rows[1].username = 'ada';
-  await ctrl.fetch(getMembers);
-  assert.equal(seen, [undefined, '1', '2']);
-  assert.is(ctrl.get(Member, { username: 'lovelace' })!.id, '1');
-  assert.is(ctrl.get(Member, { username: 'nobody' }), undefined);
-  stop();
-});
+    const rows = [
+      { id: '1', username: 'ada' },
+      { id: '2', username: 'grace' },
+    ];
+    server.route('GET', '/members', (_req, res) => json(res, 200, rows));
+    const getMembers = new RestEndpoint({ urlPrefix: server.url, path: '/members', schema: [Member] });
+    const seen: (string | undefined)[] = [];
+    const stop = effect(() => {
+      seen.push(ctrl.get(Member, { username: 'ada' })?.id);
+    });
+    await ctrl.fetch(getMembers);
+    assert.is(ctrl.get(Member, { username: 'grace' })!.id, '2');
+    rows[0].username = 'lovelace';
+    rows[1].username = 'ada';
+    await ctrl.fetch(getMembers);
+    assert.equal(seen, [undefined, '1', '2']);
+    assert.is(ctrl.get(Member, { username: 'lovelace' })!.id, '1');
+    assert.is(ctrl.get(Member, { username: 'nobody' }), undefined);
+    stop();
+  },
+);
 
 hooks.run();

@@ -66,7 +66,13 @@ normalize('the store key is static key, else the class name', () => {
 
 normalize('rows with the same pk in one response merge, later fields winning', () => {
   const ctrl = new Controller();
-  ctrl.set([User], [{ id: 'u1', name: 'Ada' }, { id: 'u1', isAdmin: true }]);
+  ctrl.set(
+    [User],
+    [
+      { id: 'u1', name: 'Ada' },
+      { id: 'u1', isAdmin: true },
+    ],
+  );
   const user = ctrl.get(User, { id: 'u1' })!;
   assert.is(user.name, 'Ada');
   assert.is(user.isAdmin, true);
@@ -101,7 +107,14 @@ const deserializers = suite('Entity deserializers');
 
 deserializers('classes are constructed with new (Date, URL, a user class, Decimal); functions are called', () => {
   const ctrl = new Controller();
-  ctrl.set(Order, { id: 'o1', placedAt: '2024-05-01T00:00:00Z', total: '1.10', price: '3', count: '4', site: 'https://a.test/x' });
+  ctrl.set(Order, {
+    id: 'o1',
+    placedAt: '2024-05-01T00:00:00Z',
+    total: '1.10',
+    price: '3',
+    count: '4',
+    site: 'https://a.test/x',
+  });
   const order = ctrl.get(Order, { id: 'o1' })!;
   assert.instance(order.placedAt, Date);
   assert.is(order.placedAt.getTime(), Date.parse('2024-05-01T00:00:00Z'));
@@ -154,21 +167,27 @@ deserializers('an identical write of deserialized values (Date, Decimal, .equals
   stop();
 });
 
-deserializers('a deserializer that throws rejects the response with a SchemaError naming the field; nothing is written', () => {
-  const ctrl = new Controller();
-  ctrl.set(Order, { id: 'o1', total: '2' });
-  const getOrders = endpoint('getOrders', [Order]);
-  const error = schemaError(() =>
-    ctrl.setResponse(getOrders, [{ id: 'o1', total: '5' }, { id: 'o2', total: 'not a number' }]),
-  );
-  assert.match(error.message, 'getOrders');
-  assert.match(error.message, 'Order.total');
-  assert.match(error.message, '[1]');
-  assert.is(error.path, '[1].total');
-  assert.ok(ctrl.get(Order, { id: 'o1' })!.total.equals(2), 'the first row of the failed response was not written');
-  assert.is(ctrl.get(Order, { id: 'o2' }), undefined);
-  assert.is(ctrl.response(getOrders).value, undefined);
-});
+deserializers(
+  'a deserializer that throws rejects the response with a SchemaError naming the field; nothing is written',
+  () => {
+    const ctrl = new Controller();
+    ctrl.set(Order, { id: 'o1', total: '2' });
+    const getOrders = endpoint('getOrders', [Order]);
+    const error = schemaError(() =>
+      ctrl.setResponse(getOrders, [
+        { id: 'o1', total: '5' },
+        { id: 'o2', total: 'not a number' },
+      ]),
+    );
+    assert.match(error.message, 'getOrders');
+    assert.match(error.message, 'Order.total');
+    assert.match(error.message, '[1]');
+    assert.is(error.path, '[1].total');
+    assert.ok(ctrl.get(Order, { id: 'o1' })!.total.equals(2), 'the first row of the failed response was not written');
+    assert.is(ctrl.get(Order, { id: 'o2' }), undefined);
+    assert.is(ctrl.response(getOrders).value, undefined);
+  },
+);
 //#endregion
 
 //#region errors
@@ -187,38 +206,44 @@ errors('a value that is not an object, a string or a number is a SchemaError nam
   assert.is(nested.path, '.author');
 });
 
-errors('an anonymous entity class without a static key is refused, not stored under an empty key beside another', () => {
-  const ctrl = new Controller();
-  // Class expressions passed inline have no name: two of them would share one table.
-  const [First, Second] = [0, 1].map(
-    () =>
-      class extends Entity {
-        id = '';
-        pk() {
-          return this.id;
-        }
-      },
-  );
-  assert.is(First.name, '');
-  for (const Anonymous of [First, Second]) {
-    assert.match(schemaError(() => ctrl.set(Anonymous, { id: '1' })).message, 'an Entity class without a name needs a static key');
-    assert.match(schemaError(() => endpoint('getThing', Anonymous).key()).message, 'static key');
-  }
-  // With a static key it is an entity like any other.
-  const [Keyed] = [0].map(
-    () =>
-      class extends Entity {
-        id = '';
-        pk() {
-          return this.id;
-        }
-        static override key = 'Keyed';
-      },
-  );
-  assert.is(Keyed.name, '');
-  ctrl.set(Keyed, { id: '1' });
-  assert.is(ctrl.get(Keyed, { id: '1' })!.id, '1');
-});
+errors(
+  'an anonymous entity class without a static key is refused, not stored under an empty key beside another',
+  () => {
+    const ctrl = new Controller();
+    // Class expressions passed inline have no name: two of them would share one table.
+    const [First, Second] = [0, 1].map(
+      () =>
+        class extends Entity {
+          id = '';
+          pk() {
+            return this.id;
+          }
+        },
+    );
+    assert.is(First.name, '');
+    for (const Anonymous of [First, Second]) {
+      assert.match(
+        schemaError(() => ctrl.set(Anonymous, { id: '1' })).message,
+        'an Entity class without a name needs a static key',
+      );
+      assert.match(schemaError(() => endpoint('getThing', Anonymous).key()).message, 'static key');
+    }
+    // With a static key it is an entity like any other.
+    const [Keyed] = [0].map(
+      () =>
+        class extends Entity {
+          id = '';
+          pk() {
+            return this.id;
+          }
+          static override key = 'Keyed';
+        },
+    );
+    assert.is(Keyed.name, '');
+    ctrl.set(Keyed, { id: '1' });
+    assert.is(ctrl.get(Keyed, { id: '1' })!.id, '1');
+  },
+);
 
 errors('a row without a usable pk (missing, empty, NaN, an object) is a SchemaError', () => {
   const ctrl = new Controller();

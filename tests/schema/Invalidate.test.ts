@@ -8,7 +8,14 @@ const invalidate = suite('Invalidate');
 
 invalidate('removes the row named by the response (an object or its pk); views of it become undefined', () => {
   const ctrl = new Controller();
-  ctrl.set([User], [{ id: 'u1', name: 'Ada' }, { id: 'u2', name: 'Bob' }, { id: 'u3', name: 'Cy' }]);
+  ctrl.set(
+    [User],
+    [
+      { id: 'u1', name: 'Ada' },
+      { id: 'u2', name: 'Bob' },
+      { id: 'u3', name: 'Cy' },
+    ],
+  );
   const deleteUser = endpoint('deleteUser', new Invalidate(User));
   const seen: (string | undefined)[] = [];
   const stop = effect(() => void seen.push(ctrl.get(User, { id: 'u1' })?.name));
@@ -16,7 +23,11 @@ invalidate('removes the row named by the response (an object or its pk); views o
   ctrl.setResponse(deleteUser, { id: 'u2' }, 'u2');
   assert.equal(seen, ['Ada', undefined]);
   assert.is(ctrl.get(User, { id: 'u2' }), undefined);
-  assert.equal(ctrl.get(allUsers)!.map((u) => u.id), ['u3'], 'All drops removed rows');
+  assert.equal(
+    ctrl.get(allUsers)!.map((u) => u.id),
+    ['u3'],
+    'All drops removed rows',
+  );
   assert.is(ctrl.response(deleteUser, { id: 'u2' }).value, 'u2', 'the response denormalizes to the pk');
   stop();
 });
@@ -24,12 +35,21 @@ invalidate('removes the row named by the response (an object or its pk); views o
 invalidate('lists and nested fields that held the row drop it', () => {
   const ctrl = new Controller();
   const getPosts = endpoint('getPosts', postCollection);
-  ctrl.setResponse(getPosts, { group: 'g' }, [{ id: 'p1', title: 'One' }, { id: 'p2', title: 'Two' }]);
+  ctrl.setResponse(getPosts, { group: 'g' }, [
+    { id: 'p1', title: 'One' },
+    { id: 'p2', title: 'Two' },
+  ]);
   ctrl.set(User, { id: 'u1', posts: ['p1', 'p2'] });
   const deletePost = endpoint('deletePost', new Invalidate(Post));
   ctrl.setResponse(deletePost, { id: 'p1' }, { id: 'p1' });
-  assert.equal((ctrl.response(getPosts, { group: 'g' }).value as Post[]).map((p) => p.id), ['p2']);
-  assert.equal(ctrl.get(User, { id: 'u1' })!.posts.map((p) => p.id), ['p2']);
+  assert.equal(
+    (ctrl.response(getPosts, { group: 'g' }).value as Post[]).map((p) => p.id),
+    ['p2'],
+  );
+  assert.equal(
+    ctrl.get(User, { id: 'u1' })!.posts.map((p) => p.id),
+    ['p2'],
+  );
 });
 
 invalidate('a removed row stored again comes back; removing a missing row notifies no one', () => {

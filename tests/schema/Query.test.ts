@@ -21,7 +21,13 @@ query('process receives the denormalized entries and the args; no data, no call'
 
 query('equal results keep the result object; a Query over a Query reads its result', () => {
   const ctrl = new Controller();
-  ctrl.set([User], [{ id: 'u1', name: 'Ada', isAdmin: true }, { id: 'u2', name: 'Bob' }]);
+  ctrl.set(
+    [User],
+    [
+      { id: 'u1', name: 'Ada', isAdmin: true },
+      { id: 'u2', name: 'Bob' },
+    ],
+  );
   const admins = new Query(allUsers, (users: User[]) => users.filter((u) => u.isAdmin).map((u) => ({ name: u.name })));
   const count = new Query(admins, (list: { name: string }[]) => list.length);
   const first = ctrl.get(admins);

@@ -6,7 +6,9 @@ import { dev } from '../_fixtures/env.js';
 import { endpoint, schemaError } from '../_fixtures/schema.js';
 
 const byField = feedItem;
-const byFunction = new Union({ article: Article, link: Link }, (value: { url?: string }) => (value.url ? 'link' : 'article'));
+const byFunction = new Union({ article: Article, link: Link }, (value: { url?: string }) =>
+  value.url ? 'link' : 'article',
+);
 
 const union = suite('Union');
 

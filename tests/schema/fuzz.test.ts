@@ -7,7 +7,17 @@
 //   FUZZ_SEED=123 FUZZ_RUNS=2000 node tests/run.mjs schema/fuzz
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { All, Collection, Controller, Entity, Invalidate, RestEndpoint, Union, Values, type Schema } from '../../src/index.js';
+import {
+  All,
+  Collection,
+  Controller,
+  Entity,
+  Invalidate,
+  RestEndpoint,
+  Union,
+  Values,
+  type Schema,
+} from '../../src/index.js';
 import { send, startServer, type TestServer } from '../_fixtures/server.js';
 
 class Tag extends Entity {
@@ -59,7 +69,8 @@ function generator(rand: () => number) {
     if (depth <= 0 || r < 0.4) return scalar();
     if (r < 0.6) return Array.from({ length: Math.floor(rand() * 4) }, () => junk(depth - 1));
     const obj: Record<string, unknown> = {};
-    for (let i = Math.floor(rand() * 4); i > 0; i--) put(obj, pick([...HOSTILE_KEYS, 'id', 'name', 'a', 'kind']), junk(depth - 1));
+    for (let i = Math.floor(rand() * 4); i > 0; i--)
+      put(obj, pick([...HOSTILE_KEYS, 'id', 'name', 'a', 'kind']), junk(depth - 1));
     return obj;
   };
   const tag = (): unknown => {
@@ -94,19 +105,36 @@ function generator(rand: () => number) {
 function kinds(g: ReturnType<typeof generator>): { name: string; schema: Schema; payload: () => unknown }[] {
   const maybe = (make: () => unknown) => () => (g.rand() < 0.15 ? g.junk(3) : g.rand() < 0.05 ? null : make());
   return [
-    { name: 'item', schema: Item, payload: maybe(() => (g.rand() < 0.1 ? g.chain(g.pick([50, 300, 1500])) : g.item(3))) },
+    {
+      name: 'item',
+      schema: Item,
+      payload: maybe(() => (g.rand() < 0.1 ? g.chain(g.pick([50, 300, 1500])) : g.item(3))),
+    },
     { name: 'items', schema: [Item], payload: maybe(g.list) },
-    { name: 'pair', schema: { item: Item, list: [Item] }, payload: maybe(() => ({ item: g.item(2), list: g.list(), note: g.junk(2) })) },
+    {
+      name: 'pair',
+      schema: { item: Item, list: [Item] },
+      payload: maybe(() => ({ item: g.item(2), list: g.list(), note: g.junk(2) })),
+    },
     { name: 'coll', schema: new Collection([Item]), payload: maybe(g.list) },
     { name: 'all', schema: new All(Item), payload: maybe(g.list) },
     { name: 'union', schema: [new Union({ a: Item, b: Tag }, 'kind')], payload: maybe(g.list) },
-    { name: 'values', schema: new Values(Item), payload: maybe(() => Object.fromEntries(g.list().map((v, i) => [g.pick(['k1', 'k2', '__proto__', `k${i}`]), v]))) },
-    { name: 'gone', schema: [new Invalidate(Item)], payload: maybe(() => [g.pick(['i1', 'i2', 9]), g.pick([{ id: 'i3' }, 'i4', null])]) },
+    {
+      name: 'values',
+      schema: new Values(Item),
+      payload: maybe(() => Object.fromEntries(g.list().map((v, i) => [g.pick(['k1', 'k2', '__proto__', `k${i}`]), v]))),
+    },
+    {
+      name: 'gone',
+      schema: [new Invalidate(Item)],
+      payload: maybe(() => [g.pick(['i1', 'i2', 9]), g.pick([{ id: 'i3' }, 'i4', null])]),
+    },
   ];
 }
 
 /** Entities as `#pk` below the top level, so a snapshot is plain, finite JSON. */
-const flatten = (value: unknown) => JSON.stringify(value, (key, v) => (key !== '' && v instanceof Entity ? `#${v.pk()}` : v));
+const flatten = (value: unknown) =>
+  JSON.stringify(value, (key, v) => (key !== '' && v instanceof Entity ? `#${v.pk()}` : v));
 
 function snapshot(ctrl: Controller, endpoints: RestEndpoint<any, any, any, any, any, any>[]): string {
   const rows = (cls: typeof Item | typeof Tag) => (ctrl.get(new All(cls)) ?? []).map((row) => flatten(row));
@@ -146,56 +174,73 @@ fuzz.before(async () => {
 });
 fuzz.after(() => server.close());
 
-fuzz(`seed ${SEED}, ${RUNS} payloads: each one writes what the reference says, or rejects by name and writes nothing`, async () => {
-  const g = generator(prng(SEED));
-  const ctrl = new Controller({ onError: (error) => assert.unreachable(`a reader threw: ${error}`) });
-  const all = kinds(g);
-  const endpoints = all.map(({ name, schema }) => new RestEndpoint({ urlPrefix: server.url, path: `/${name}`, schema, name: `fuzz.${name}` }));
-  let succeeded = 0;
-  let rejected = 0;
-  for (let run = 0; run < RUNS; run++) {
-    const k = Math.floor(g.rand() * all.length);
-    const kind = all[k]!;
-    const endpoint = endpoints[k]!;
-    const payload = kind.payload();
-    body = JSON.stringify(payload) ?? 'null';
-    const before = snapshot(ctrl, endpoints);
-    const context = `seed ${SEED}, run ${run}, ${kind.name}: ${body.slice(0, 300)}`;
-    ctrl.expireAll();
-    let result: unknown;
-    let error: unknown;
-    try {
-      result = await ctrl.fetch(endpoint);
-    } catch (e) {
-      error = e;
-    }
-    assert.is(({} as Record<string, unknown>).polluted, undefined, `Object.prototype polluted: ${context}`);
-    if (error !== undefined) {
-      rejected++;
-      assert.instance(error, Error, context);
-      assert.ok((error as Error).message.startsWith('fuzz.'), `unnamed error "${(error as Error).message}": ${context}`);
-      assert.is(snapshot(ctrl, endpoints), before, `cache changed by a failed fetch: ${context}`);
-      continue;
-    }
-    succeeded++;
-    assert.is(ctrl.response(endpoint).value, result, `the resolved value is the cached one: ${context}`);
-    if (kind.name === 'gone' || kind.name === 'union') continue;
-    const expected = new Map<string, Record<string, unknown>>();
-    referenceItems(kind.name === 'pair' ? [(payload as any).item, (payload as any).list] : kind.name === 'values' ? Object.entries(payload as object).filter(([key]) => key !== '__proto__').map(([, v]) => v) : payload, expected);
-    for (const [pk, fields] of expected) {
-      const row = ctrl.get(Item, { id: pk }) as Record<string, unknown> | undefined;
-      assert.ok(row instanceof Item, `row ${pk} is an Item: ${context}`);
-      assert.is(Object.getPrototypeOf(row), Item.prototype, context);
-      for (const [field, value] of Object.entries(fields)) {
-        // JSON text compares values with hostile keys that uvu's diff cannot print.
-        const [have, want] = [JSON.stringify(row[field]), JSON.stringify(value)];
-        assert.ok(have === want, `${pk}.${field} is ${have}, the reference says ${want}: ${context}`);
+fuzz(
+  `seed ${SEED}, ${RUNS} payloads: each one writes what the reference says, or rejects by name and writes nothing`,
+  async () => {
+    const g = generator(prng(SEED));
+    const ctrl = new Controller({ onError: (error) => assert.unreachable(`a reader threw: ${error}`) });
+    const all = kinds(g);
+    const endpoints = all.map(
+      ({ name, schema }) => new RestEndpoint({ urlPrefix: server.url, path: `/${name}`, schema, name: `fuzz.${name}` }),
+    );
+    let succeeded = 0;
+    let rejected = 0;
+    for (let run = 0; run < RUNS; run++) {
+      const k = Math.floor(g.rand() * all.length);
+      const kind = all[k]!;
+      const endpoint = endpoints[k]!;
+      const payload = kind.payload();
+      body = JSON.stringify(payload) ?? 'null';
+      const before = snapshot(ctrl, endpoints);
+      const context = `seed ${SEED}, run ${run}, ${kind.name}: ${body.slice(0, 300)}`;
+      ctrl.expireAll();
+      let result: unknown;
+      let error: unknown;
+      try {
+        result = await ctrl.fetch(endpoint);
+      } catch (e) {
+        error = e;
+      }
+      assert.is(({} as Record<string, unknown>).polluted, undefined, `Object.prototype polluted: ${context}`);
+      if (error !== undefined) {
+        rejected++;
+        assert.instance(error, Error, context);
+        assert.ok(
+          (error as Error).message.startsWith('fuzz.'),
+          `unnamed error "${(error as Error).message}": ${context}`,
+        );
+        assert.is(snapshot(ctrl, endpoints), before, `cache changed by a failed fetch: ${context}`);
+        continue;
+      }
+      succeeded++;
+      assert.is(ctrl.response(endpoint).value, result, `the resolved value is the cached one: ${context}`);
+      if (kind.name === 'gone' || kind.name === 'union') continue;
+      const expected = new Map<string, Record<string, unknown>>();
+      referenceItems(
+        kind.name === 'pair'
+          ? [(payload as any).item, (payload as any).list]
+          : kind.name === 'values'
+            ? Object.entries(payload as object)
+                .filter(([key]) => key !== '__proto__')
+                .map(([, v]) => v)
+            : payload,
+        expected,
+      );
+      for (const [pk, fields] of expected) {
+        const row = ctrl.get(Item, { id: pk }) as Record<string, unknown> | undefined;
+        assert.ok(row instanceof Item, `row ${pk} is an Item: ${context}`);
+        assert.is(Object.getPrototypeOf(row), Item.prototype, context);
+        for (const [field, value] of Object.entries(fields)) {
+          // JSON text compares values with hostile keys that uvu's diff cannot print.
+          const [have, want] = [JSON.stringify(row[field]), JSON.stringify(value)];
+          assert.ok(have === want, `${pk}.${field} is ${have}, the reference says ${want}: ${context}`);
+        }
       }
     }
-  }
-  // The generator must exercise both outcomes.
-  assert.ok(succeeded > RUNS / 5, `only ${succeeded} of ${RUNS} payloads succeeded`);
-  assert.ok(rejected > RUNS / 10, `only ${rejected} of ${RUNS} payloads were rejected`);
-});
+    // The generator must exercise both outcomes.
+    assert.ok(succeeded > RUNS / 5, `only ${succeeded} of ${RUNS} payloads succeeded`);
+    assert.ok(rejected > RUNS / 10, `only ${rejected} of ${RUNS} payloads were rejected`);
+  },
+);
 
 fuzz.run();

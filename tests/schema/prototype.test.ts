@@ -24,7 +24,8 @@ class Link extends Entity {
 }
 const feedItem = new Union({ post: Post, link: Link }, 'type');
 
-const HOSTILE = '{"id":"9","name":"Eve","__proto__":{"isAdmin":true,"polluted":true},"constructor":"x","prototype":{"a":1}}';
+const HOSTILE =
+  '{"id":"9","name":"Eve","__proto__":{"isAdmin":true,"polluted":true},"constructor":"x","prototype":{"a":1}}';
 
 let server: TestServer;
 const proto = suite('prototype injection');
@@ -69,22 +70,36 @@ proto('__proto__ in a Values map and in an object schema is dropped', async () =
   assert.is(ctrl.get(User, { id: 'u4' }), undefined);
 });
 
-proto('a Union discriminator naming an inherited member ("toString") is a SchemaError naming the endpoint', async () => {
-  server.route('GET', '/feed', (_req, res) => json(res, 200, [{ id: '1', type: 'post' }, { id: '2', type: 'toString' }]));
-  const getFeed = new RestEndpoint({ urlPrefix: server.url, path: '/feed', schema: [feedItem], name: 'getFeed' });
-  const ctrl = new Controller();
-  const error = await ctrl.fetch(getFeed).then(() => undefined, (e) => e);
-  assert.instance(error, SchemaError);
-  assert.match(error.message, /^getFeed: Union at response\[1\] has no member "toString"/);
-  assert.is(ctrl.get(Post, { id: '1' }), undefined, 'nothing written');
-  assert.is(ctrl.get(feedItem, { id: '1', type: 'constructor' }), undefined);
-});
+proto(
+  'a Union discriminator naming an inherited member ("toString") is a SchemaError naming the endpoint',
+  async () => {
+    server.route('GET', '/feed', (_req, res) =>
+      json(res, 200, [
+        { id: '1', type: 'post' },
+        { id: '2', type: 'toString' },
+      ]),
+    );
+    const getFeed = new RestEndpoint({ urlPrefix: server.url, path: '/feed', schema: [feedItem], name: 'getFeed' });
+    const ctrl = new Controller();
+    const error = await ctrl.fetch(getFeed).then(
+      () => undefined,
+      (e) => e,
+    );
+    assert.instance(error, SchemaError);
+    assert.match(error.message, /^getFeed: Union at response\[1\] has no member "toString"/);
+    assert.is(ctrl.get(Post, { id: '1' }), undefined, 'nothing written');
+    assert.is(ctrl.get(feedItem, { id: '1', type: 'constructor' }), undefined);
+  },
+);
 
 proto('a missing path parameter named like an Object.prototype member is missing, not inherited', async () => {
   const getItem = new RestEndpoint({ urlPrefix: server.url, path: '/items/:constructor', name: 'getItem' });
   assert.throws(() => getItem.url({} as any), /getItem: missing path parameter "constructor"/);
   const ctrl = new Controller();
-  const error = await ctrl.fetch(getItem, {} as any).then(() => undefined, (e) => e);
+  const error = await ctrl.fetch(getItem, {} as any).then(
+    () => undefined,
+    (e) => e,
+  );
   assert.match(error.message, /missing path parameter "constructor"/);
   assert.is(server.requests.length, 0);
 });

@@ -30,11 +30,17 @@ shapes('a 204 or an empty 200 for a list endpoint is a SchemaError; the cached l
   reply = (res) => json(res, 200, [{ id: 'u1' }, { id: 'u2' }]);
   const list = await ctrl.fetch(getUsers);
   const collection = await ctrl.fetch(getList);
-  for (const empty of [(res: any) => send(res, 204, ''), (res: any) => send(res, 200, '', { 'content-type': 'application/json' })]) {
+  for (const empty of [
+    (res: any) => send(res, 204, ''),
+    (res: any) => send(res, 200, '', { 'content-type': 'application/json' }),
+  ]) {
     reply = empty;
     ctrl.expireAll();
     for (const endpoint of [getUsers, getList]) {
-      const error = await ctrl.fetch(endpoint).then(() => undefined, (e) => e);
+      const error = await ctrl.fetch(endpoint).then(
+        () => undefined,
+        (e) => e,
+      );
       assert.instance(error, SchemaError);
       assert.is(error.message, `${endpoint.name}: empty response`);
       assert.is(ctrl.getError(endpoint), error);
@@ -48,21 +54,30 @@ shapes('an empty body for an entity endpoint is a SchemaError; without a schema 
   const { getUser, getRaw } = endpoints();
   const ctrl = new Controller();
   reply = (res) => send(res, 204, '');
-  const error = await ctrl.fetch(getUser, { id: 'u1' }).then(() => undefined, (e) => e);
+  const error = await ctrl.fetch(getUser, { id: 'u1' }).then(
+    () => undefined,
+    (e) => e,
+  );
   assert.instance(error, SchemaError);
   assert.is(error.message, 'getUser: empty response');
   assert.is(await ctrl.fetch(getRaw), null);
 });
 
-shapes('a bare string at the root of an entity response (an HTML page) is a SchemaError naming the endpoint', async () => {
-  const { getUser } = endpoints();
-  const ctrl = new Controller();
-  reply = (res) => send(res, 200, '<html><body>Sign in</body></html>', { 'content-type': 'text/html' });
-  const error = await ctrl.fetch(getUser, { id: 'u1' }).then(() => undefined, (e) => e);
-  assert.instance(error, SchemaError);
-  assert.match(error.message, /^getUser: expected a User object at the response, got /);
-  assert.is(ctrl.get(User, { id: 'u1' }), undefined);
-});
+shapes(
+  'a bare string at the root of an entity response (an HTML page) is a SchemaError naming the endpoint',
+  async () => {
+    const { getUser } = endpoints();
+    const ctrl = new Controller();
+    reply = (res) => send(res, 200, '<html><body>Sign in</body></html>', { 'content-type': 'text/html' });
+    const error = await ctrl.fetch(getUser, { id: 'u1' }).then(
+      () => undefined,
+      (e) => e,
+    );
+    assert.instance(error, SchemaError);
+    assert.match(error.message, /^getUser: expected a User object at the response, got /);
+    assert.is(ctrl.get(User, { id: 'u1' }), undefined);
+  },
+);
 
 shapes('a string nested where an entity is expected stays a pk', async () => {
   const ctrl = new Controller();
@@ -78,9 +93,15 @@ shapes('null members of a list response are dropped, not stored', async () => {
   const ctrl = new Controller();
   reply = (res) => json(res, 200, [null, { id: 'u1' }, null, { id: 'u2' }]);
   const list = await ctrl.fetch(getUsers);
-  assert.equal(list.map((u) => u.id), ['u1', 'u2']);
+  assert.equal(
+    list.map((u) => u.id),
+    ['u1', 'u2'],
+  );
   const collection = await ctrl.fetch(getList);
-  assert.equal(collection.map((u) => u.id), ['u1', 'u2']);
+  assert.equal(
+    collection.map((u) => u.id),
+    ['u1', 'u2'],
+  );
   assert.equal(ctrl.response(getUsers).value!.length, 2);
 });
 

@@ -3,7 +3,17 @@
 // HTTP server count the difference).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { All, Collection, Controller, Endpoint, Invalidate, RestEndpoint, Union, Values, schema as s } from '../../src/index.js';
+import {
+  All,
+  Collection,
+  Controller,
+  Endpoint,
+  Invalidate,
+  RestEndpoint,
+  Union,
+  Values,
+  schema as s,
+} from '../../src/index.js';
 import { dehydrate, hydrate } from '../../src/ssr/index.js';
 import { signature } from '../../src/schema/signature.js';
 import { Article, Link, Post, User } from '../_fixtures/models.js';
@@ -47,8 +57,15 @@ sig('keys: the schema signature follows the request, only when there is a schema
   const fn = async (_args?: object) => 1;
   assert.is(new Endpoint(fn, { name: 'n' }).key({ a: 1 }), 'n {"a":1}');
   assert.is(new Endpoint(fn, { name: 'n', schema: User }).key({ a: 1 }), 'n {"a":1} User');
-  assert.is.not(new Endpoint(fn, { name: 'n', schema: User }).key(), new Endpoint(fn, { name: 'n', schema: [User] }).key());
-  const list = new RestEndpoint({ ...base, schema: { items: new Collection([Post]), next: undefined }, paginationField: 'cursor' });
+  assert.is.not(
+    new Endpoint(fn, { name: 'n', schema: User }).key(),
+    new Endpoint(fn, { name: 'n', schema: [User] }).key(),
+  );
+  const list = new RestEndpoint({
+    ...base,
+    schema: { items: new Collection([Post]), next: undefined },
+    paginationField: 'cursor',
+  });
   assert.is(list.getPage.key({ cursor: '2' }), list.key(), 'a page shares its list key');
 });
 
@@ -76,7 +93,11 @@ requests('same URL, different schemas: two requests, each keeps its own shape', 
   assert.not.instance(ctrl.response(raw, { id: '1' }).value, User);
 
   const wrapped = new RestEndpoint({ urlPrefix: server.url, path: '/wrapped', schema: { data: User } });
-  const wrappedRaw = new RestEndpoint({ urlPrefix: server.url, path: '/wrapped', schema: { data: undefined, meta: undefined } });
+  const wrappedRaw = new RestEndpoint({
+    urlPrefix: server.url,
+    path: '/wrapped',
+    schema: { data: undefined, meta: undefined },
+  });
   const a = (await ctrl.fetch(wrapped)) as { data: User };
   const b = (await ctrl.fetch(wrappedRaw)) as { data: unknown };
   assert.is(server.requests.length, 4);

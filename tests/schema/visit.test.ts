@@ -12,7 +12,10 @@ visit('shorthands nest: [[Entity]] and { key: [Entity] }', () => {
   const grid = endpoint('grid', [[Todo]]);
   ctrl.setResponse(grid, [[{ id: 1 }, { id: 2 }], [{ id: 3 }]]);
   const value = ctrl.response(grid).value as Todo[][];
-  assert.equal(value.map((row) => row.map((t) => t.id)), [[1, 2], [3]]);
+  assert.equal(
+    value.map((row) => row.map((t) => t.id)),
+    [[1, 2], [3]],
+  );
   assert.is(value[0][0], ctrl.get(Todo, 1));
 });
 

@@ -39,7 +39,14 @@ provider('supplies the controller it is given', () => {
     seen = useController();
     return null;
   }
-  const dispose = render(() => <CacheProvider controller={ctrl}><Probe /></CacheProvider>, container());
+  const dispose = render(
+    () => (
+      <CacheProvider controller={ctrl}>
+        <Probe />
+      </CacheProvider>
+    ),
+    container(),
+  );
   assert.is(seen, ctrl);
   dispose();
 });
@@ -50,7 +57,17 @@ provider('creates one controller when none is given, shared by its subtree', () 
     seen.push(useController());
     return null;
   }
-  const dispose = render(() => <CacheProvider><Probe /><div><Probe /></div></CacheProvider>, container());
+  const dispose = render(
+    () => (
+      <CacheProvider>
+        <Probe />
+        <div>
+          <Probe />
+        </div>
+      </CacheProvider>
+    ),
+    container(),
+  );
   assert.is(seen.length, 2);
   assert.ok(seen[0] instanceof Controller);
   assert.is(seen[0], seen[1]);
@@ -71,7 +88,9 @@ provider('the nearest provider wins', () => {
     () => (
       <CacheProvider controller={outer}>
         <Name />
-        <CacheProvider controller={inner}><Name /></CacheProvider>
+        <CacheProvider controller={inner}>
+          <Name />
+        </CacheProvider>
       </CacheProvider>
     ),
     root,

@@ -17,7 +17,18 @@ import {
 import type { User } from '../_fixtures/models.js';
 import { sleep } from '../_fixtures/server.js';
 import { mount as mountIn } from '../_fixtures/solid.js';
-import { db, deleteUser, getPage, getUser, getUsers, hold, reset, server, start, updateUser } from '../_fixtures/usersApi.js';
+import {
+  db,
+  deleteUser,
+  getPage,
+  getUser,
+  getUsers,
+  hold,
+  reset,
+  server,
+  start,
+  updateUser,
+} from '../_fixtures/usersApi.js';
 
 const mount = (ctrl: Controller, view: () => JSX.Element) => mountIn(ctrl, view, { boundaries: false });
 

@@ -25,11 +25,7 @@ query('a fetch that changes one of 1000 users re-runs exactly that row', async (
   let total = 0;
   function Row(props: { id: string }) {
     const user = createQuery(User, () => ({ id: props.id }));
-    return (
-      <li>
-        {(total++, runs.set(props.id, (runs.get(props.id) ?? 0) + 1), user()?.name)}
-      </li>
-    );
+    return <li>{(total++, runs.set(props.id, (runs.get(props.id) ?? 0) + 1), user()?.name)}</li>;
   }
   const ids = [...db.keys()];
   const root = container();
@@ -62,4 +58,3 @@ query('a fetch that changes one of 1000 users re-runs exactly that row', async (
 query.run();
 
 //#endregion
-

@@ -6,7 +6,14 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Controller, NetworkError, type EndpointInterface } from '../../src/index.js';
 import { CacheProvider, createSuspense } from '../../src/solid/index.js';
-import { breakAndRefetch, cachedDown, currentError, fresh, staleStrict, startWithDown } from '../_fixtures/errorPolicy.js';
+import {
+  breakAndRefetch,
+  cachedDown,
+  currentError,
+  fresh,
+  staleStrict,
+  startWithDown,
+} from '../_fixtures/errorPolicy.js';
 import { sleep } from '../_fixtures/server.js';
 import { db, getUser, server } from '../_fixtures/usersApi.js';
 

@@ -13,7 +13,12 @@ const example = suite('README example (Solid)');
 
 example('renders the fallback, then the users', async () => {
   const server = await startServer();
-  server.route('GET', '/users', (_req, res) => json(res, 200, [{ id: '1', name: 'Ada' }, { id: '2', name: 'Grace' }]));
+  server.route('GET', '/users', (_req, res) =>
+    json(res, 200, [
+      { id: '1', name: 'Ada' },
+      { id: '2', name: 'Grace' },
+    ]),
+  );
   const app = container();
   app.id = 'app';
 
@@ -21,7 +26,9 @@ example('renders the fallback, then the users', async () => {
   class User extends Entity {
     id = '';
     name = '';
-    pk() { return this.id; }
+    pk() {
+      return this.id;
+    }
     static override key = 'User';
   }
   const getUsers = new RestEndpoint({ urlPrefix: server.url, path: '/users', schema: [User] });
@@ -32,15 +39,24 @@ example('renders the fallback, then the users', async () => {
   }
   function Users() {
     const users = createSuspense(getUsers); // suspends until fetched; errors go to ErrorBoundary
-    return <ul><For each={users()}>{(user) => <UserName id={user.id} />}</For></ul>;
+    return (
+      <ul>
+        <For each={users()}>{(user) => <UserName id={user.id} />}</For>
+      </ul>
+    );
   }
-  const dispose = render(() => (
-    <CacheProvider>
-      <ErrorBoundary fallback={(error) => <p>{error.message}</p>}>
-        <Suspense fallback={<p>Loading…</p>}><Users /></Suspense>
-      </ErrorBoundary>
-    </CacheProvider>
-  ), document.getElementById('app')!);
+  const dispose = render(
+    () => (
+      <CacheProvider>
+        <ErrorBoundary fallback={(error) => <p>{error.message}</p>}>
+          <Suspense fallback={<p>Loading…</p>}>
+            <Users />
+          </Suspense>
+        </ErrorBoundary>
+      </CacheProvider>
+    ),
+    document.getElementById('app')!,
+  );
   // --- end ---
 
   assert.is(app.textContent, 'Loading…');

@@ -13,7 +13,9 @@ import { db, getUser, getUsers, reset, server, start } from '../_fixtures/usersA
 const admins = live(User).where((u) => u.isAdmin);
 const adminCount = admins.count();
 const firstAdmins = admins.orderBy((u) => u.name).limit(3);
-const named = live(User).where((u, { prefix }: { prefix: string }) => u.name.startsWith(prefix)).count();
+const named = live(User)
+  .where((u, { prefix }: { prefix: string }) => u.name.startsWith(prefix))
+  .count();
 
 const solid = suite('createQuery with live queries');
 solid.before(start);
@@ -37,17 +39,30 @@ solid('a count and a sorted window follow fetched rows; each re-runs once per re
     );
   }
   const root = container();
-  const dispose = render(() => <CacheProvider controller={ctrl}><Admins /></CacheProvider>, root);
+  const dispose = render(
+    () => (
+      <CacheProvider controller={ctrl}>
+        <Admins />
+      </CacheProvider>
+    ),
+    root,
+  );
   assert.is(root.querySelector('p')!.textContent, '…');
   await ctrl.fetch(getUsers);
   assert.is(root.querySelector('p')!.textContent, '10');
-  assert.equal([...root.querySelectorAll('li')].map((li) => li.textContent), ['user 1', 'user 11', 'user 21']);
+  assert.equal(
+    [...root.querySelectorAll('li')].map((li) => li.textContent),
+    ['user 1', 'user 11', 'user 21'],
+  );
   const [c, l] = [countRuns, listRuns];
 
   db.set('u2', { ...db.get('u2')!, isAdmin: true, name: 'user 10a' });
   await ctrl.fetch(getUser, { id: 'u2' });
   assert.is(root.querySelector('p')!.textContent, '11');
-  assert.equal([...root.querySelectorAll('li')].map((li) => li.textContent), ['user 1', 'user 10a', 'user 11']);
+  assert.equal(
+    [...root.querySelectorAll('li')].map((li) => li.textContent),
+    ['user 1', 'user 10a', 'user 11'],
+  );
   assert.is(countRuns, c + 1, 'the count re-ran once');
   assert.is(listRuns, l + 1, 'the window re-ran once');
 
@@ -63,14 +78,17 @@ solid('arguments come from the accessor', async () => {
   const ctrl = new Controller();
   await ctrl.fetch(getUsers);
   const root = container();
-  const dispose = render(() => (
-    <CacheProvider controller={ctrl}>
-      {(() => {
-        const n = createQuery(named, () => ({ prefix: 'user 2' }));
-        return <p>{n()}</p>;
-      })()}
-    </CacheProvider>
-  ), root);
+  const dispose = render(
+    () => (
+      <CacheProvider controller={ctrl}>
+        {(() => {
+          const n = createQuery(named, () => ({ prefix: 'user 2' }));
+          return <p>{n()}</p>;
+        })()}
+      </CacheProvider>
+    ),
+    root,
+  );
   assert.is(root.querySelector('p')!.textContent, '11', 'user 2 and user 20…29');
   dispose();
 });

@@ -80,11 +80,23 @@ writes('an infinite list renders page 1, loads page 2, and builds only the new r
   }
   await ctrl.fetch(getFeed);
   const root = container();
-  const dispose = render(() => <CacheProvider controller={ctrl}><ul><Feed /></ul></CacheProvider>, root);
+  const dispose = render(
+    () => (
+      <CacheProvider controller={ctrl}>
+        <ul>
+          <Feed />
+        </ul>
+      </CacheProvider>
+    ),
+    root,
+  );
   assert.is(root.querySelectorAll('li').length, 3);
   const next = ctrl.response(getFeed).value!.nextCursor as string;
   await ctrl.fetch(getFeed.getPage, { cursor: next });
-  assert.equal([...root.querySelectorAll('li')].map((li) => li.textContent), ['post 1', 'post 2', 'post 3', 'post 4', 'post 5', 'post 6']);
+  assert.equal(
+    [...root.querySelectorAll('li')].map((li) => li.textContent),
+    ['post 1', 'post 2', 'post 3', 'post 4', 'post 5', 'post 6'],
+  );
   assert.equal([...runs.values()], [1, 1, 1, 1, 1, 1], 'each row built once');
   assert.is(ctrl.response(getFeed).value!.nextCursor, '6');
   dispose();
@@ -98,7 +110,11 @@ writes('server-pushed rows (an SSE stream over fetch) re-run only their readers'
   assert.is(root.querySelectorAll('li')[6].textContent, 'pushed 7');
   assert.is(root.querySelectorAll('li')[8].textContent, 'pushed 9');
   assert.is(root.querySelectorAll('li')[19].textContent, 'pushed 20');
-  assert.equal(rerun(), ['u7:2', 'u9:2', 'u20:2'], 'an identical push re-runs nothing; a pushed list only its changed row');
+  assert.equal(
+    rerun(),
+    ['u7:2', 'u9:2', 'u20:2'],
+    'an identical push re-runs nothing; a pushed list only its changed row',
+  );
   stream.close();
   dispose();
 });

@@ -31,7 +31,9 @@ async function bundle(name: string, generate: 'ssr' | 'dom'): Promise<string> {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    ...(generate === 'ssr' ? { packages: 'external' } : { external: ['@preact/signals-core', 'decimal.js'], conditions: ['browser', 'development'] }),
+    ...(generate === 'ssr'
+      ? { packages: 'external' }
+      : { external: ['@preact/signals-core', 'decimal.js'], conditions: ['browser', 'development'] }),
     outdir: join(outdir, generate),
     logLevel: 'error',
     plugins: [solidPlugin({ solid: { generate, hydratable: true } })],
@@ -150,42 +152,52 @@ ssr('renderToString renders data already cached without suspending', ({ rendered
   assert.not.match(rendered.sync, 'loading');
 });
 
-ssr('renderToStringAsync renders the data; the client hydrates from the state without a request or a mismatch', async (ctx) => {
-  const { html, state } = ctx.rendered;
-  assert.match(html, items);
-  // What Solid serializes for its resources: `true`, never the entities (a Decimal has no
-  // serialized form; the data travels in the state).
-  const scripts = scriptsOf(html).join('');
-  assert.equal(resolvedValues(scripts), ['!0', '!0'], 'the resource and the boundary resolve with true');
-  assert.not.match(scripts, 'Pen');
-  assert.ok(scripts.length < 600, `resource payload of ${scripts.length} characters`);
-  assert.equal(state.rows.Product.p1[0], { id: 'p1', name: 'Pen', price: '1.5' });
+ssr(
+  'renderToStringAsync renders the data; the client hydrates from the state without a request or a mismatch',
+  async (ctx) => {
+    const { html, state } = ctx.rendered;
+    assert.match(html, items);
+    // What Solid serializes for its resources: `true`, never the entities (a Decimal has no
+    // serialized form; the data travels in the state).
+    const scripts = scriptsOf(html).join('');
+    assert.equal(resolvedValues(scripts), ['!0', '!0'], 'the resource and the boundary resolve with true');
+    assert.not.match(scripts, 'Pen');
+    assert.ok(scripts.length < 600, `resource payload of ${scripts.length} characters`);
+    assert.equal(state.rows.Product.p1[0], { id: 'p1', name: 'Pen', price: '1.5' });
 
-  assertHydrated(ctx, await openPage(ctx, html, () => state), 3);
-});
+    assertHydrated(ctx, await openPage(ctx, html, () => state), 3);
+  },
+);
 
-ssr('renderToStream streams the fallback, then the data; the client hydrates from the state written last', async (ctx) => {
-  const chunks = ctx.rendered.stream;
-  assert.ok(chunks.length >= 2, `${chunks.length} chunks`);
-  assert.match(chunks[0], '<p>loading</p>', 'the shell goes out with the fallback, before the data');
-  assert.not.match(chunks[0], 'Pen');
-  const html = chunks.join('');
-  assert.match(html, `<template id="00010"><ul data-hk="0001001">${items}</ul></template>`, 'the data follows, swapped in for the fallback');
+ssr(
+  'renderToStream streams the fallback, then the data; the client hydrates from the state written last',
+  async (ctx) => {
+    const chunks = ctx.rendered.stream;
+    assert.ok(chunks.length >= 2, `${chunks.length} chunks`);
+    assert.match(chunks[0], '<p>loading</p>', 'the shell goes out with the fallback, before the data');
+    assert.not.match(chunks[0], 'Pen');
+    const html = chunks.join('');
+    assert.match(
+      html,
+      `<template id="00010"><ul data-hk="0001001">${items}</ul></template>`,
+      'the data follows, swapped in for the fallback',
+    );
 
-  // What Solid serializes for its resources and boundaries is small and holds no entity;
-  // the state (the last script) carries the rows, their converted fields in JSON form.
-  const scripts = scriptsOf(html);
-  const solid = scripts.slice(0, -1).join('');
-  assert.equal(resolvedValues(solid), ['!0', '!0'], 'the resource and the boundary resolve with true');
-  assert.not.match(solid, 'Pen');
-  assert.not.match(solid, 'Decimal');
-  assert.ok(solid.length < 1500, `resource and boundary scripts of ${solid.length} characters`);
-  assert.match(scripts.at(-1)!, /^self\.__STATE__=\{"version":1,/);
-  const global = globalThis as { __STATE__?: DehydratedState };
-  const opened = await openPage(ctx, html, () => global.__STATE__!);
-  assert.equal(global.__STATE__!.rows.Product.p2[0], { id: 'p2', name: 'Ink', price: '2' });
-  assertHydrated(ctx, opened, 3);
-});
+    // What Solid serializes for its resources and boundaries is small and holds no entity;
+    // the state (the last script) carries the rows, their converted fields in JSON form.
+    const scripts = scriptsOf(html);
+    const solid = scripts.slice(0, -1).join('');
+    assert.equal(resolvedValues(solid), ['!0', '!0'], 'the resource and the boundary resolve with true');
+    assert.not.match(solid, 'Pen');
+    assert.not.match(solid, 'Decimal');
+    assert.ok(solid.length < 1500, `resource and boundary scripts of ${solid.length} characters`);
+    assert.match(scripts.at(-1)!, /^self\.__STATE__=\{"version":1,/);
+    const global = globalThis as { __STATE__?: DehydratedState };
+    const opened = await openPage(ctx, html, () => global.__STATE__!);
+    assert.equal(global.__STATE__!.rows.Product.p2[0], { id: 'p2', name: 'Ink', price: '2' });
+    assertHydrated(ctx, opened, 3);
+  },
+);
 
 ssr('the mismatch check sees one: hydrating markup the app does not render throws (development build)', async (ctx) => {
   const { html, state } = ctx.rendered;

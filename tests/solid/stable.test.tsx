@@ -185,7 +185,7 @@ stable('stable objects are released once nothing shows them', async () => {
       <CacheProvider controller={ctrl}>
         {(() => {
           const users = createSuspense(getUsers);
-          return <For each={users()}>{(user) => (refs.push(new WeakRef(user)), <i>{user.name}</i>)}</For>;
+          return <For each={users()}>{(user) => (refs.push(new WeakRef(user)), (<i>{user.name}</i>))}</For>;
         })()}
       </CacheProvider>
     ),
@@ -200,7 +200,11 @@ stable('stable objects are released once nothing shows them', async () => {
     await tick();
     if (refs.every((ref) => ref.deref() === undefined)) break;
   }
-  assert.is(refs.filter((ref) => ref.deref() !== undefined).length, 0, 'no stable object outlives the view (the cache keeps its rows)');
+  assert.is(
+    refs.filter((ref) => ref.deref() !== undefined).length,
+    0,
+    'no stable object outlives the view (the cache keeps its rows)',
+  );
   assert.is(ctrl.get(User, { id: 'u1' })?.name, 'user 1');
 });
 

@@ -42,47 +42,53 @@ const objectSchema = suite<Ctx>('Query rule 1: an Object schema gives process on
 objectSchema.before.each(startMarket);
 objectSchema.after.each((ctx) => ctx.server.close());
 
-objectSchema('process receives one object with the schema keys; a member not cached is undefined', async ({ server }) => {
-  const ctrl = new Controller();
-  const { getTicker, getStats } = marketEndpoints(server);
-  const seen: any[] = [];
-  const joined = new Query(new schema.Object({ ticker: Ticker, stats: Stats }), (entries) => {
-    seen.push(entries);
-    return entries.ticker?.price ?? entries.stats?.last;
-  });
-  const btc = { product_id: 'BTC-USD' };
-  await ctrl.fetch(getTicker, btc);
-  assert.is(ctrl.get(joined, btc), 101.5);
-  assert.is(seen.length, 1);
-  const entries = seen[0];
-  assert.equal(Object.keys(entries).sort(), ['stats', 'ticker']);
-  assert.instance(entries.ticker, Ticker);
-  assert.is(entries.ticker, ctrl.get(Ticker, btc));
-  assert.is(entries.stats, undefined);
+objectSchema(
+  'process receives one object with the schema keys; a member not cached is undefined',
+  async ({ server }) => {
+    const ctrl = new Controller();
+    const { getTicker, getStats } = marketEndpoints(server);
+    const seen: any[] = [];
+    const joined = new Query(new schema.Object({ ticker: Ticker, stats: Stats }), (entries) => {
+      seen.push(entries);
+      return entries.ticker?.price ?? entries.stats?.last;
+    });
+    const btc = { product_id: 'BTC-USD' };
+    await ctrl.fetch(getTicker, btc);
+    assert.is(ctrl.get(joined, btc), 101.5);
+    assert.is(seen.length, 1);
+    const entries = seen[0];
+    assert.equal(Object.keys(entries).sort(), ['stats', 'ticker']);
+    assert.instance(entries.ticker, Ticker);
+    assert.is(entries.ticker, ctrl.get(Ticker, btc));
+    assert.is(entries.stats, undefined);
 
-  await ctrl.fetch(getStats, btc);
-  assert.is(ctrl.get(joined, btc), 101.5);
-  const both = seen.at(-1);
-  assert.equal(Object.keys(both).sort(), ['stats', 'ticker']);
-  assert.instance(both.stats, Stats);
-  assert.is(both.stats.last, 99.25);
-});
+    await ctrl.fetch(getStats, btc);
+    assert.is(ctrl.get(joined, btc), 101.5);
+    const both = seen.at(-1);
+    assert.equal(Object.keys(both).sort(), ['stats', 'ticker']);
+    assert.instance(both.stats, Stats);
+    assert.is(both.stats.last, 99.25);
+  },
+);
 
-objectSchema('a plain { key: schema } mapping works as the Object schema; process tolerates a missing ticker', async ({ server }) => {
-  const ctrl = new Controller();
-  const { getStats } = marketEndpoints(server);
-  const seen: any[] = [];
-  const joined = new Query({ ticker: Ticker, stats: Stats }, (entries) => {
-    seen.push(entries);
-    return entries.ticker?.price ?? entries.stats?.last;
-  });
-  const eth = { product_id: 'ETH-USD' };
-  await ctrl.fetch(getStats, eth);
-  assert.is(ctrl.get(joined, eth), 2999);
-  assert.equal(Object.keys(seen[0]).sort(), ['stats', 'ticker']);
-  assert.is(seen[0].ticker, undefined);
-  assert.instance(seen[0].stats, Stats);
-});
+objectSchema(
+  'a plain { key: schema } mapping works as the Object schema; process tolerates a missing ticker',
+  async ({ server }) => {
+    const ctrl = new Controller();
+    const { getStats } = marketEndpoints(server);
+    const seen: any[] = [];
+    const joined = new Query({ ticker: Ticker, stats: Stats }, (entries) => {
+      seen.push(entries);
+      return entries.ticker?.price ?? entries.stats?.last;
+    });
+    const eth = { product_id: 'ETH-USD' };
+    await ctrl.fetch(getStats, eth);
+    assert.is(ctrl.get(joined, eth), 2999);
+    assert.equal(Object.keys(seen[0]).sort(), ['stats', 'ticker']);
+    assert.is(seen[0].ticker, undefined);
+    assert.instance(seen[0].stats, Stats);
+  },
+);
 //#endregion
 
 //#region rule 2
@@ -100,10 +106,13 @@ argsSelect('the args pick the joined rows and are passed to process after entrie
     ctrl.fetch(getStats, { product_id: 'ETH-USD' }),
   ]);
   const rest: unknown[][] = [];
-  const joined = new Query(new schema.Object({ ticker: Ticker, stats: Stats }), (entries, ...args: [{ product_id: string }]) => {
-    rest.push(args);
-    return `${entries.ticker?.product_id}/${entries.stats?.product_id}`;
-  });
+  const joined = new Query(
+    new schema.Object({ ticker: Ticker, stats: Stats }),
+    (entries, ...args: [{ product_id: string }]) => {
+      rest.push(args);
+      return `${entries.ticker?.product_id}/${entries.stats?.product_id}`;
+    },
+  );
   assert.is(ctrl.get(joined, { product_id: 'ETH-USD' }), 'ETH-USD/ETH-USD');
   assert.is(ctrl.get(joined, { product_id: 'BTC-USD' }), 'BTC-USD/BTC-USD');
   assert.equal(rest, [[{ product_id: 'ETH-USD' }], [{ product_id: 'BTC-USD' }]]);
@@ -132,20 +141,23 @@ const absentArgs = suite<Ctx>('Query rule 3: the argument object may be absent')
 absentArgs.before.each(startMarket);
 absentArgs.after.each((ctx) => ctx.server.close());
 
-absentArgs('ctrl.get(query) with no args calls process with entries only; the default {} applies', async ({ server }) => {
-  const ctrl = new Controller();
-  await ctrl.fetch(marketEndpoints(server).getUsers);
-  const lengths: number[] = [];
-  const counting = new Query(new All(User), (users: User[], ...args: [{ isAdmin?: boolean }?]) => {
-    lengths.push(args.length);
-    return userCount.process(users, ...args);
-  });
-  assert.is(ctrl.get(counting), 3);
-  assert.equal(lengths, [0], 'process got no argument object');
-  assert.is(ctrl.get(userCount), 3);
-  assert.is(ctrl.get(userCount, { isAdmin: true }), 1);
-  assert.is(ctrl.get(userCount, { isAdmin: false }), 1);
-});
+absentArgs(
+  'ctrl.get(query) with no args calls process with entries only; the default {} applies',
+  async ({ server }) => {
+    const ctrl = new Controller();
+    await ctrl.fetch(marketEndpoints(server).getUsers);
+    const lengths: number[] = [];
+    const counting = new Query(new All(User), (users: User[], ...args: [{ isAdmin?: boolean }?]) => {
+      lengths.push(args.length);
+      return userCount.process(users, ...args);
+    });
+    assert.is(ctrl.get(counting), 3);
+    assert.equal(lengths, [0], 'process got no argument object');
+    assert.is(ctrl.get(userCount), 3);
+    assert.is(ctrl.get(userCount, { isAdmin: true }), 1);
+    assert.is(ctrl.get(userCount, { isAdmin: false }), 1);
+  },
+);
 //#endregion
 
 //#region rule 4
@@ -156,16 +168,50 @@ noData.after.each((ctx) => ctx.server.close());
 noData('All, Collection, Entity and Object queries give undefined without calling process', () => {
   const ctrl = new Controller();
   let calls = 0;
-  const counted = <T>(fn: (entries: any) => T) => (entries: any) => {
-    calls++;
-    return fn(entries);
-  };
+  const counted =
+    <T>(fn: (entries: any) => T) =>
+    (entries: any) => {
+      calls++;
+      return fn(entries);
+    };
   const posts = new Collection([Post]);
-  assert.is(ctrl.get(new Query(new All(User), counted((u: User[]) => u.length))), undefined);
-  assert.is(ctrl.get(new Query(posts, counted((p: Post[]) => p.length)), { group: 'react' }), undefined);
-  assert.is(ctrl.get(new Query(Ticker, counted((t: Ticker) => t.price)), { product_id: 'BTC-USD' }), undefined);
   assert.is(
-    ctrl.get(new Query(new schema.Object({ ticker: Ticker, stats: Stats }), counted(() => 0)), { product_id: 'BTC-USD' }),
+    ctrl.get(
+      new Query(
+        new All(User),
+        counted((u: User[]) => u.length),
+      ),
+    ),
+    undefined,
+  );
+  assert.is(
+    ctrl.get(
+      new Query(
+        posts,
+        counted((p: Post[]) => p.length),
+      ),
+      { group: 'react' },
+    ),
+    undefined,
+  );
+  assert.is(
+    ctrl.get(
+      new Query(
+        Ticker,
+        counted((t: Ticker) => t.price),
+      ),
+      { product_id: 'BTC-USD' },
+    ),
+    undefined,
+  );
+  assert.is(
+    ctrl.get(
+      new Query(
+        new schema.Object({ ticker: Ticker, stats: Stats }),
+        counted(() => 0),
+      ),
+      { product_id: 'BTC-USD' },
+    ),
     undefined,
   );
   assert.is(calls, 0, 'process is not called without data');
@@ -211,41 +257,46 @@ const immutable = suite<Ctx>('Query rule 5: process must not mutate entries');
 immutable.before.each(startMarket);
 immutable.after.each((ctx) => ctx.server.close());
 
-immutable('entries are frozen in development: an in-place sort, a push or a field write throws TypeError', async ({ server }) => {
-  const ctrl = new Controller();
-  const { getUsers, getTicker } = marketEndpoints(server);
-  await ctrl.fetch(getUsers);
-  await ctrl.fetch(getTicker, { product_id: 'BTC-USD' });
-  const sortInPlace = new Query(new All(User), (users: User[]) => users.sort((a, b) => b.name.localeCompare(a.name)));
-  const pushOne = new Query(new All(User), (users: User[]) => users.push(users[0]));
-  const renameOne = new Query(new All(User), (users: User[]) => {
-    users[0].name = 'mutated';
-    return users;
-  });
-  const dropMember = new Query(new schema.Object({ ticker: Ticker, stats: Stats }), (entries) => {
-    entries.ticker = undefined;
-    return entries;
-  });
-  if (process.env.NODE_ENV === 'production') {
-    // Production builds skip the freeze (a dev-only check): the entries are plain arrays.
-    assert.not.ok(Object.isFrozen(ctrl.get(new All(User))));
-    return;
-  }
-  assert.throws(() => ctrl.get(sortInPlace), isTypeError);
-  assert.throws(() => ctrl.get(pushOne), isTypeError);
-  assert.throws(() => ctrl.get(renameOne), isTypeError);
-  assert.throws(() => ctrl.get(dropMember, { product_id: 'BTC-USD' }), isTypeError);
-  assert.equal(
-    ctrl.get(new All(User))!.map((u) => `${u.id}:${u.name}`),
-    ['u1:Ada', 'u2:Bob', 'u3:Cy'],
-    'the cache is untouched',
-  );
-});
+immutable(
+  'entries are frozen in development: an in-place sort, a push or a field write throws TypeError',
+  async ({ server }) => {
+    const ctrl = new Controller();
+    const { getUsers, getTicker } = marketEndpoints(server);
+    await ctrl.fetch(getUsers);
+    await ctrl.fetch(getTicker, { product_id: 'BTC-USD' });
+    const sortInPlace = new Query(new All(User), (users: User[]) => users.sort((a, b) => b.name.localeCompare(a.name)));
+    const pushOne = new Query(new All(User), (users: User[]) => users.push(users[0]));
+    const renameOne = new Query(new All(User), (users: User[]) => {
+      users[0].name = 'mutated';
+      return users;
+    });
+    const dropMember = new Query(new schema.Object({ ticker: Ticker, stats: Stats }), (entries) => {
+      entries.ticker = undefined;
+      return entries;
+    });
+    if (process.env.NODE_ENV === 'production') {
+      // Production builds skip the freeze (a dev-only check): the entries are plain arrays.
+      assert.not.ok(Object.isFrozen(ctrl.get(new All(User))));
+      return;
+    }
+    assert.throws(() => ctrl.get(sortInPlace), isTypeError);
+    assert.throws(() => ctrl.get(pushOne), isTypeError);
+    assert.throws(() => ctrl.get(renameOne), isTypeError);
+    assert.throws(() => ctrl.get(dropMember, { product_id: 'BTC-USD' }), isTypeError);
+    assert.equal(
+      ctrl.get(new All(User))!.map((u) => `${u.id}:${u.name}`),
+      ['u1:Ada', 'u2:Bob', 'u3:Cy'],
+      'the cache is untouched',
+    );
+  },
+);
 
 immutable('a sort copies the array first; the cached order stays', async ({ server }) => {
   const ctrl = new Controller();
   await ctrl.fetch(marketEndpoints(server).getUsers);
-  const byNameDesc = new Query(new All(User), (users: User[]) => [...users].sort((a, b) => b.name.localeCompare(a.name)));
+  const byNameDesc = new Query(new All(User), (users: User[]) =>
+    [...users].sort((a, b) => b.name.localeCompare(a.name)),
+  );
   const sorted = ctrl.get(byNameDesc)!;
   assert.equal(
     sorted.map((u) => u.name),
@@ -306,54 +357,72 @@ function postEndpoints(server: TestServer) {
 const ids = (posts: readonly Post[] | undefined) => posts?.map((p) => p.id);
 const titles = (posts: readonly Post[] | undefined) => posts?.map((p) => p.title);
 
-sorting('orderBy sorts by that field with localeCompare; without orderBy the list is returned unchanged', async ({ server }) => {
-  const ctrl = new Controller();
-  const { getPosts, sortedPosts } = postEndpoints(server);
-  const byTitle: PostArgs = { group: 'react', orderBy: 'title' };
-  await ctrl.fetch(getPosts, byTitle);
-  assert.is(server.requests.at(-1)!.path, '/react/posts');
-  assert.is(server.requests.at(-1)!.query.get('orderBy'), 'title');
-  await ctrl.fetch(getPosts, { group: 'react' });
+sorting(
+  'orderBy sorts by that field with localeCompare; without orderBy the list is returned unchanged',
+  async ({ server }) => {
+    const ctrl = new Controller();
+    const { getPosts, sortedPosts } = postEndpoints(server);
+    const byTitle: PostArgs = { group: 'react', orderBy: 'title' };
+    await ctrl.fetch(getPosts, byTitle);
+    assert.is(server.requests.at(-1)!.path, '/react/posts');
+    assert.is(server.requests.at(-1)!.query.get('orderBy'), 'title');
+    await ctrl.fetch(getPosts, { group: 'react' });
 
-  assert.equal(titles(ctrl.get(sortedPosts, byTitle)), ['Context', 'Hooks', 'Signals']);
-  assert.equal(ids(ctrl.get(getPosts.schema, byTitle)), ['p1', 'p2', 'p3'], 'the cached list keeps server order');
-  const plain = ctrl.get(sortedPosts, { group: 'react' })!;
-  assert.equal(ids(plain), ['p1', 'p2', 'p3']);
-  assert.is(plain, ctrl.get(getPosts.schema, { group: 'react' }), 'the list itself, unchanged');
-});
+    assert.equal(titles(ctrl.get(sortedPosts, byTitle)), ['Context', 'Hooks', 'Signals']);
+    assert.equal(ids(ctrl.get(getPosts.schema, byTitle)), ['p1', 'p2', 'p3'], 'the cached list keeps server order');
+    const plain = ctrl.get(sortedPosts, { group: 'react' })!;
+    assert.equal(ids(plain), ['p1', 'p2', 'p3']);
+    assert.is(plain, ctrl.get(getPosts.schema, { group: 'react' }), 'the list itself, unchanged');
+  },
+);
 
-sorting('push joins the unsorted and the orderBy list, but not another group nor another author', async ({ server }) => {
-  const ctrl = new Controller();
-  const { getPosts, sortedPosts } = postEndpoints(server);
-  const lists: PostArgs[] = [
-    { group: 'react' },
-    { group: 'react', orderBy: 'title' },
-    { group: 'vue' },
-    { group: 'react', author: 'someone-else' },
-    { group: 'react', author: 'ann' },
-  ];
-  for (const args of lists) await ctrl.fetch(getPosts, args);
-  assert.equal(ids(ctrl.get(sortedPosts, { group: 'react', author: 'someone-else' })), []);
+sorting(
+  'push joins the unsorted and the orderBy list, but not another group nor another author',
+  async ({ server }) => {
+    const ctrl = new Controller();
+    const { getPosts, sortedPosts } = postEndpoints(server);
+    const lists: PostArgs[] = [
+      { group: 'react' },
+      { group: 'react', orderBy: 'title' },
+      { group: 'vue' },
+      { group: 'react', author: 'someone-else' },
+      { group: 'react', author: 'ann' },
+    ];
+    for (const args of lists) await ctrl.fetch(getPosts, args);
+    assert.equal(ids(ctrl.get(sortedPosts, { group: 'react', author: 'someone-else' })), []);
 
-  const created = await ctrl.fetch(getPosts.push, { group: 'react' }, { id: 'p9', title: 'Actions', author: 'ann' });
-  const post = server.requests.at(-1)!;
-  assert.is(post.method, 'POST');
-  assert.is(post.path, '/react/posts');
-  assert.equal(JSON.parse(post.body), { id: 'p9', title: 'Actions', author: 'ann' });
-  assert.instance(created, Post);
-  assert.is(created, ctrl.get(Post, { id: 'p9' }));
-  assert.is(ctrl.get(Post, { id: 'p9' })!.group, 'react');
+    const created = await ctrl.fetch(getPosts.push, { group: 'react' }, { id: 'p9', title: 'Actions', author: 'ann' });
+    const post = server.requests.at(-1)!;
+    assert.is(post.method, 'POST');
+    assert.is(post.path, '/react/posts');
+    assert.equal(JSON.parse(post.body), { id: 'p9', title: 'Actions', author: 'ann' });
+    assert.instance(created, Post);
+    assert.is(created, ctrl.get(Post, { id: 'p9' }));
+    assert.is(ctrl.get(Post, { id: 'p9' })!.group, 'react');
 
-  assert.equal(ids(ctrl.get(sortedPosts, { group: 'react' })), ['p1', 'p2', 'p3', 'p9'], 'appended to the plain list');
-  assert.equal(
-    titles(ctrl.get(sortedPosts, { group: 'react', orderBy: 'title' })),
-    ['Actions', 'Context', 'Hooks', 'Signals'],
-    'joins the orderBy list and sorts into place',
-  );
-  assert.equal(ids(ctrl.get(sortedPosts, { group: 'vue' })), ['v1'], 'another group is untouched');
-  assert.equal(ids(ctrl.get(sortedPosts, { group: 'react', author: 'someone-else' })), [], 'another author is untouched');
-  assert.equal(ids(ctrl.get(sortedPosts, { group: 'react', author: 'ann' })), ['p1', 'p3', 'p9'], 'a matching author filter takes it');
-});
+    assert.equal(
+      ids(ctrl.get(sortedPosts, { group: 'react' })),
+      ['p1', 'p2', 'p3', 'p9'],
+      'appended to the plain list',
+    );
+    assert.equal(
+      titles(ctrl.get(sortedPosts, { group: 'react', orderBy: 'title' })),
+      ['Actions', 'Context', 'Hooks', 'Signals'],
+      'joins the orderBy list and sorts into place',
+    );
+    assert.equal(ids(ctrl.get(sortedPosts, { group: 'vue' })), ['v1'], 'another group is untouched');
+    assert.equal(
+      ids(ctrl.get(sortedPosts, { group: 'react', author: 'someone-else' })),
+      [],
+      'another author is untouched',
+    );
+    assert.equal(
+      ids(ctrl.get(sortedPosts, { group: 'react', author: 'ann' })),
+      ['p1', 'p3', 'p9'],
+      'a matching author filter takes it',
+    );
+  },
+);
 
 sorting('identity: an unchanged post is the same object in every list, before and after a push', async ({ server }) => {
   const ctrl = new Controller();
@@ -382,36 +451,43 @@ sorting('identity: an unchanged post is the same object in every list, before an
   assert.is(find(annArgs, 'p9'), find(sortedArgs, 'p9'));
 });
 
-sorting('Query results are cached per (query, args): equal args give the same signal and the same value', async ({ server }) => {
-  const ctrl = new Controller();
-  const { getPosts, sortedPosts } = postEndpoints(server);
-  const args: PostArgs = { group: 'react', orderBy: 'title' };
-  await ctrl.fetch(getPosts, args);
-  await ctrl.fetch(getPosts, { group: 'vue' });
+sorting(
+  'Query results are cached per (query, args): equal args give the same signal and the same value',
+  async ({ server }) => {
+    const ctrl = new Controller();
+    const { getPosts, sortedPosts } = postEndpoints(server);
+    const args: PostArgs = { group: 'react', orderBy: 'title' };
+    await ctrl.fetch(getPosts, args);
+    await ctrl.fetch(getPosts, { group: 'vue' });
 
-  assert.is(ctrl.query(sortedPosts, args), ctrl.query(sortedPosts, { ...args }));
-  assert.is(ctrl.query(sortedPosts, args), ctrl.query(sortedPosts, { orderBy: 'title', group: 'react' }), 'key order does not matter');
-  assert.is.not(ctrl.query(sortedPosts, args), ctrl.query(sortedPosts, { group: 'vue' }));
-  const sorted = ctrl.get(sortedPosts, args);
-  assert.ok(sorted);
-  assert.is(ctrl.get(sortedPosts, { ...args }), sorted);
+    assert.is(ctrl.query(sortedPosts, args), ctrl.query(sortedPosts, { ...args }));
+    assert.is(
+      ctrl.query(sortedPosts, args),
+      ctrl.query(sortedPosts, { orderBy: 'title', group: 'react' }),
+      'key order does not matter',
+    );
+    assert.is.not(ctrl.query(sortedPosts, args), ctrl.query(sortedPosts, { group: 'vue' }));
+    const sorted = ctrl.get(sortedPosts, args);
+    assert.ok(sorted);
+    assert.is(ctrl.get(sortedPosts, { ...args }), sorted);
 
-  let calls = 0;
-  const counting = new Query(getPosts.schema, (posts: Post[], a: Partial<PostArgs> = {}) => {
-    calls++;
-    return sortedPosts.process(posts, a);
-  });
-  const signal = ctrl.query(counting, args);
-  const first = signal.value;
-  assert.is(ctrl.query(counting, { ...args }).value, first);
-  assert.is(calls, 1, 're-reading runs process once');
+    let calls = 0;
+    const counting = new Query(getPosts.schema, (posts: Post[], a: Partial<PostArgs> = {}) => {
+      calls++;
+      return sortedPosts.process(posts, a);
+    });
+    const signal = ctrl.query(counting, args);
+    const first = signal.value;
+    assert.is(ctrl.query(counting, { ...args }).value, first);
+    assert.is(calls, 1, 're-reading runs process once');
 
-  // A push into another group reaches nothing this result read.
-  await ctrl.fetch(getPosts.push, { group: 'vue' }, { id: 'v2', title: 'Refs', author: 'dan' });
-  assert.equal(ids(ctrl.get(sortedPosts, { group: 'vue' })), ['v1', 'v2']);
-  assert.is(ctrl.get(sortedPosts, args), sorted, 'an unrelated push keeps the result object');
-  assert.is(signal.value, first);
-});
+    // A push into another group reaches nothing this result read.
+    await ctrl.fetch(getPosts.push, { group: 'vue' }, { id: 'v2', title: 'Refs', author: 'dan' });
+    assert.equal(ids(ctrl.get(sortedPosts, { group: 'vue' })), ['v1', 'v2']);
+    assert.is(ctrl.get(sortedPosts, args), sorted, 'an unrelated push keeps the result object');
+    assert.is(signal.value, first);
+  },
+);
 //#endregion
 
 //#region queryable schemas
@@ -475,7 +551,10 @@ queryable('a lazy field yields a Queryable through .query', async ({ server }) =
   assert.equal(author.posts, ['p1', 'p2'], 'the lazy field keeps the stored pks');
   const titlesOf = new Query(Author.schema.posts.query, (posts: Post[]) => posts.map((p) => p.title));
   assert.equal(ctrl.get(titlesOf, author.posts), ['Signals', 'Hooks']);
-  assert.equal(ctrl.get(Author.schema.posts.query, author.posts)!.map((p: Post) => p.id), ['p1', 'p2']);
+  assert.equal(
+    ctrl.get(Author.schema.posts.query, author.posts)!.map((p: Post) => p.id),
+    ['p1', 'p2'],
+  );
 });
 //#endregion
 

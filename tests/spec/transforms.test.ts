@@ -91,64 +91,82 @@ keyCase('the deep transform recurses into arrays and objects and leaves null and
   assert.is(deepCamelCase(5), 5);
 });
 
-keyCase('a non-empty body is deep snake_cased on the wire; the response lands camelCased in the rows', async ({ server }) => {
-  const ctrl = new Controller();
-  const createMember = new CamelCaseEndpoint({ urlPrefix: server.url, path: '/members', method: 'POST', schema: Member });
-  const body = {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    middleName: null,
-    tags: ['analytical_engine'],
-    homeAddress: { streetName: 'St James Sq', postCode: 'SW1' },
-    pastAddresses: [{ streetName: 'Marylebone', movedOutAt: '1835-07-08' }],
-  };
-  const created = await ctrl.fetch(createMember, body);
+keyCase(
+  'a non-empty body is deep snake_cased on the wire; the response lands camelCased in the rows',
+  async ({ server }) => {
+    const ctrl = new Controller();
+    const createMember = new CamelCaseEndpoint({
+      urlPrefix: server.url,
+      path: '/members',
+      method: 'POST',
+      schema: Member,
+    });
+    const body = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      middleName: null,
+      tags: ['analytical_engine'],
+      homeAddress: { streetName: 'St James Sq', postCode: 'SW1' },
+      pastAddresses: [{ streetName: 'Marylebone', movedOutAt: '1835-07-08' }],
+    };
+    const created = await ctrl.fetch(createMember, body);
 
-  const received = server.requests.at(-1)!;
-  assert.is(received.method, 'POST');
-  assert.match(String(received.headers['content-type']), /application\/json/);
-  assert.equal(JSON.parse(received.body), {
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    middle_name: null,
-    tags: ['analytical_engine'],
-    home_address: { street_name: 'St James Sq', post_code: 'SW1' },
-    past_addresses: [{ street_name: 'Marylebone', moved_out_at: '1835-07-08' }],
-  });
-  assert.equal(body.pastAddresses[0], { streetName: 'Marylebone', movedOutAt: '1835-07-08' }, 'caller body untouched');
+    const received = server.requests.at(-1)!;
+    assert.is(received.method, 'POST');
+    assert.match(String(received.headers['content-type']), /application\/json/);
+    assert.equal(JSON.parse(received.body), {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      middle_name: null,
+      tags: ['analytical_engine'],
+      home_address: { street_name: 'St James Sq', post_code: 'SW1' },
+      past_addresses: [{ street_name: 'Marylebone', moved_out_at: '1835-07-08' }],
+    });
+    assert.equal(
+      body.pastAddresses[0],
+      { streetName: 'Marylebone', movedOutAt: '1835-07-08' },
+      'caller body untouched',
+    );
 
-  const row = ctrl.get(Member, { id: 'm1' })!;
-  assert.instance(row, Member);
-  assert.is(created, row);
-  assert.is(row.firstName, 'Ada');
-  assert.is(row.lastName, 'Lovelace');
-  assert.is(row.middleName, null);
-  assert.equal(row.tags, ['analytical_engine']);
-  assert.equal(row.homeAddress, { streetName: 'St James Sq', postCode: 'SW1' });
-  assert.equal(row.pastAddresses, [{ streetName: 'Marylebone', movedOutAt: '1835-07-08' }]);
-  assert.not.ok(Object.keys(row).some((k) => k.includes('_')), `no snake_case key in ${Object.keys(row)}`);
-});
+    const row = ctrl.get(Member, { id: 'm1' })!;
+    assert.instance(row, Member);
+    assert.is(created, row);
+    assert.is(row.firstName, 'Ada');
+    assert.is(row.lastName, 'Lovelace');
+    assert.is(row.middleName, null);
+    assert.equal(row.tags, ['analytical_engine']);
+    assert.equal(row.homeAddress, { streetName: 'St James Sq', postCode: 'SW1' });
+    assert.equal(row.pastAddresses, [{ streetName: 'Marylebone', movedOutAt: '1835-07-08' }]);
+    assert.not.ok(
+      Object.keys(row).some((k) => k.includes('_')),
+      `no snake_case key in ${Object.keys(row)}`,
+    );
+  },
+);
 
-keyCase('a snake_case GET response is camelCased through nested objects, arrays of objects and nested entities', async ({ server }) => {
-  const ctrl = new Controller();
-  const getMember = new CamelCaseEndpoint({ urlPrefix: server.url, path: '/members/:id', schema: Member });
-  await ctrl.fetch(getMember, { id: 'm2' });
-  const row = ctrl.get(Member, { id: 'm2' })!;
-  assert.is(row.firstName, 'Grace');
-  assert.is(row.middleName, null);
-  assert.equal(row.tags, ['rear_admiral', 'cobol'], 'string values are not renamed');
-  assert.equal(row.homeAddress, { streetName: 'Main St', postCode: '10001' });
-  assert.equal(row.pastAddresses, [
-    { streetName: 'Elm St', movedOutAt: '1950-01-01' },
-    { streetName: 'Oak Ave', movedOutAt: '1960-06-30' },
-  ]);
-  const lead = ctrl.get(Member, { id: 'lead' })!;
-  assert.instance(lead, Member);
-  assert.is(lead.firstName, 'Howard');
-  assert.is(lead.middleName, null);
-  assert.is(row.teamLead, lead);
-  assert.not.ok(Object.keys(lead).some((k) => k.includes('_')));
-});
+keyCase(
+  'a snake_case GET response is camelCased through nested objects, arrays of objects and nested entities',
+  async ({ server }) => {
+    const ctrl = new Controller();
+    const getMember = new CamelCaseEndpoint({ urlPrefix: server.url, path: '/members/:id', schema: Member });
+    await ctrl.fetch(getMember, { id: 'm2' });
+    const row = ctrl.get(Member, { id: 'm2' })!;
+    assert.is(row.firstName, 'Grace');
+    assert.is(row.middleName, null);
+    assert.equal(row.tags, ['rear_admiral', 'cobol'], 'string values are not renamed');
+    assert.equal(row.homeAddress, { streetName: 'Main St', postCode: '10001' });
+    assert.equal(row.pastAddresses, [
+      { streetName: 'Elm St', movedOutAt: '1950-01-01' },
+      { streetName: 'Oak Ave', movedOutAt: '1960-06-30' },
+    ]);
+    const lead = ctrl.get(Member, { id: 'lead' })!;
+    assert.instance(lead, Member);
+    assert.is(lead.firstName, 'Howard');
+    assert.is(lead.middleName, null);
+    assert.is(row.teamLead, lead);
+    assert.not.ok(Object.keys(lead).some((k) => k.includes('_')));
+  },
+);
 
 keyCase('an empty body is passed to the parent unchanged', async ({ server }) => {
   const ctrl = new Controller();
@@ -165,9 +183,9 @@ keyCase('an empty body is passed to the parent unchanged', async ({ server }) =>
 
 //#region 2. deserializing fields
 const PRICE = '68123.123456789012345678901234567891';
-const deserializing = suite<Ctx & { prices: Record<string, { exchangePair: string; price: string; updatedAt: string }> }>(
-  'transform 2: deserializing fields',
-);
+const deserializing = suite<
+  Ctx & { prices: Record<string, { exchangePair: string; price: string; updatedAt: string }> }
+>('transform 2: deserializing fields');
 deserializing.before.each(async (ctx) => {
   ctx.prices = { 'BTC-USD': { exchangePair: 'BTC-USD', price: PRICE, updatedAt: '2024-05-01T12:34:56.789123456Z' } };
   ctx.server = await startServer();
@@ -179,84 +197,101 @@ deserializing.before.each(async (ctx) => {
 });
 deserializing.after.each((ctx) => ctx.server.close());
 
-deserializing('Temporal.Instant.from and the decimal type convert the fields; no precision is lost', async ({ server }) => {
-  const ctrl = new Controller();
-  const getPrice = new RestEndpoint({ urlPrefix: server.url, path: '/price/:exchangePair', schema: ExchangePrice });
-  const fetched = await ctrl.fetch(getPrice, { exchangePair: 'BTC-USD' });
-  assert.is(server.requests.at(-1)!.path, '/price/BTC-USD');
-  const row = ctrl.get(ExchangePrice, { exchangePair: 'BTC-USD' })!;
-  assert.is(fetched, row);
-  assert.instance(row.updatedAt, Temporal.Instant);
-  assert.ok(row.updatedAt.equals(Temporal.Instant.from('2024-05-01T12:34:56.789123456Z')));
-  assert.is(row.updatedAt.epochNanoseconds, 1714566896789123456n);
-  assert.instance(row.price, Decimal);
-  assert.is(row.price.toFixed(), PRICE);
-  assert.ok(row.price.equals(new Decimal(PRICE)));
-  assert.throws(() => +(row.updatedAt as unknown as number), 'Temporal valueOf throws');
-});
+deserializing(
+  'Temporal.Instant.from and the decimal type convert the fields; no precision is lost',
+  async ({ server }) => {
+    const ctrl = new Controller();
+    const getPrice = new RestEndpoint({ urlPrefix: server.url, path: '/price/:exchangePair', schema: ExchangePrice });
+    const fetched = await ctrl.fetch(getPrice, { exchangePair: 'BTC-USD' });
+    assert.is(server.requests.at(-1)!.path, '/price/BTC-USD');
+    const row = ctrl.get(ExchangePrice, { exchangePair: 'BTC-USD' })!;
+    assert.is(fetched, row);
+    assert.instance(row.updatedAt, Temporal.Instant);
+    assert.ok(row.updatedAt.equals(Temporal.Instant.from('2024-05-01T12:34:56.789123456Z')));
+    assert.is(row.updatedAt.epochNanoseconds, 1714566896789123456n);
+    assert.instance(row.price, Decimal);
+    assert.is(row.price.toFixed(), PRICE);
+    assert.ok(row.price.equals(new Decimal(PRICE)));
+    assert.throws(() => +(row.updatedAt as unknown as number), 'Temporal valueOf throws');
+  },
+);
 
-deserializing('an identical refetch re-runs no effect; a changed one re-runs once (equality never uses valueOf)', async (ctx) => {
-  const ctrl = new Controller();
-  const getPrice = new RestEndpoint({ urlPrefix: ctx.server.url, path: '/price/:exchangePair', schema: ExchangePrice });
-  const args = { exchangePair: 'BTC-USD' };
-  await ctrl.fetch(getPrice, args);
-  let rowRuns = 0;
-  let responseRuns = 0;
-  const stopRow = effect(() => {
-    ctrl.get(ExchangePrice, args);
-    rowRuns++;
-  });
-  const stopResponse = effect(() => {
-    ctrl.response(getPrice, args).value;
-    responseRuns++;
-  });
-  const before = ctrl.get(ExchangePrice, args);
-  await ctrl.fetch(getPrice, args);
-  await ctrl.fetch(getPrice, args);
-  assert.is(ctx.server.count('GET', '/price/BTC-USD'), 3);
-  assert.is(rowRuns, 1, 'identical data re-runs nothing');
-  assert.is(responseRuns, 1);
-  assert.is(ctrl.get(ExchangePrice, args), before);
+deserializing(
+  'an identical refetch re-runs no effect; a changed one re-runs once (equality never uses valueOf)',
+  async (ctx) => {
+    const ctrl = new Controller();
+    const getPrice = new RestEndpoint({
+      urlPrefix: ctx.server.url,
+      path: '/price/:exchangePair',
+      schema: ExchangePrice,
+    });
+    const args = { exchangePair: 'BTC-USD' };
+    await ctrl.fetch(getPrice, args);
+    let rowRuns = 0;
+    let responseRuns = 0;
+    const stopRow = effect(() => {
+      ctrl.get(ExchangePrice, args);
+      rowRuns++;
+    });
+    const stopResponse = effect(() => {
+      ctrl.response(getPrice, args).value;
+      responseRuns++;
+    });
+    const before = ctrl.get(ExchangePrice, args);
+    await ctrl.fetch(getPrice, args);
+    await ctrl.fetch(getPrice, args);
+    assert.is(ctx.server.count('GET', '/price/BTC-USD'), 3);
+    assert.is(rowRuns, 1, 'identical data re-runs nothing');
+    assert.is(responseRuns, 1);
+    assert.is(ctrl.get(ExchangePrice, args), before);
 
-  // One nanosecond later: the same millisecond, a different instant.
-  ctx.prices['BTC-USD'] = { ...ctx.prices['BTC-USD'], updatedAt: '2024-05-01T12:34:56.789123457Z' };
-  await ctrl.fetch(getPrice, args);
-  assert.is(rowRuns, 2);
-  assert.is(responseRuns, 2);
-  assert.is(ctrl.get(ExchangePrice, args)!.updatedAt.epochNanoseconds, 1714566896789123457n);
+    // One nanosecond later: the same millisecond, a different instant.
+    ctx.prices['BTC-USD'] = { ...ctx.prices['BTC-USD'], updatedAt: '2024-05-01T12:34:56.789123457Z' };
+    await ctrl.fetch(getPrice, args);
+    assert.is(rowRuns, 2);
+    assert.is(responseRuns, 2);
+    assert.is(ctrl.get(ExchangePrice, args)!.updatedAt.epochNanoseconds, 1714566896789123457n);
 
-  // A decimal digit past double precision.
-  ctx.prices['BTC-USD'] = { ...ctx.prices['BTC-USD'], price: '68123.123456789012345678901234567892' };
-  await ctrl.fetch(getPrice, args);
-  assert.is(rowRuns, 3);
-  assert.is(ctrl.get(ExchangePrice, args)!.price.toFixed(), '68123.123456789012345678901234567892');
-  stopRow();
-  stopResponse();
-});
+    // A decimal digit past double precision.
+    ctx.prices['BTC-USD'] = { ...ctx.prices['BTC-USD'], price: '68123.123456789012345678901234567892' };
+    await ctrl.fetch(getPrice, args);
+    assert.is(rowRuns, 3);
+    assert.is(ctrl.get(ExchangePrice, args)!.price.toFixed(), '68123.123456789012345678901234567892');
+    stopRow();
+    stopResponse();
+  },
+);
 
-deserializing('the legacy Date field uses a function schema iso => new Date(iso); identical refetch re-runs nothing', async (ctx) => {
-  const ctrl = new Controller();
-  const getLegacy = new RestEndpoint({ urlPrefix: ctx.server.url, path: '/legacy/price/:exchangePair', schema: LegacyPrice });
-  const args = { exchangePair: 'BTC-USD' };
-  await ctrl.fetch(getLegacy, args);
-  const row = ctrl.get(LegacyPrice, args)!;
-  assert.instance(row.updatedAt, Date);
-  assert.is(row.updatedAt.toISOString(), '2024-05-01T12:34:56.789Z');
-  assert.is(row.price, 42.5, 'Number converts the string');
-  let runs = 0;
-  const stop = effect(() => {
-    ctrl.get(LegacyPrice, args);
-    runs++;
-  });
-  await ctrl.fetch(getLegacy, args);
-  assert.is(runs, 1);
-  assert.is(ctrl.get(LegacyPrice, args), row);
-  ctx.prices['BTC-USD'] = { ...ctx.prices['BTC-USD'], updatedAt: '2024-05-01T12:34:57.000Z' };
-  await ctrl.fetch(getLegacy, args);
-  assert.is(runs, 2);
-  assert.is(ctrl.get(LegacyPrice, args)!.updatedAt.getTime(), Date.parse('2024-05-01T12:34:57.000Z'));
-  stop();
-});
+deserializing(
+  'the legacy Date field uses a function schema iso => new Date(iso); identical refetch re-runs nothing',
+  async (ctx) => {
+    const ctrl = new Controller();
+    const getLegacy = new RestEndpoint({
+      urlPrefix: ctx.server.url,
+      path: '/legacy/price/:exchangePair',
+      schema: LegacyPrice,
+    });
+    const args = { exchangePair: 'BTC-USD' };
+    await ctrl.fetch(getLegacy, args);
+    const row = ctrl.get(LegacyPrice, args)!;
+    assert.instance(row.updatedAt, Date);
+    assert.is(row.updatedAt.toISOString(), '2024-05-01T12:34:56.789Z');
+    assert.is(row.price, 42.5, 'Number converts the string');
+    let runs = 0;
+    const stop = effect(() => {
+      ctrl.get(LegacyPrice, args);
+      runs++;
+    });
+    await ctrl.fetch(getLegacy, args);
+    assert.is(runs, 1);
+    assert.is(ctrl.get(LegacyPrice, args), row);
+    ctx.prices['BTC-USD'] = { ...ctx.prices['BTC-USD'], updatedAt: '2024-05-01T12:34:57.000Z' };
+    await ctrl.fetch(getLegacy, args);
+    assert.is(runs, 2);
+    assert.is(ctrl.get(LegacyPrice, args)!.updatedAt.getTime(), Date.parse('2024-05-01T12:34:57.000Z'));
+    stop();
+  },
+);
 //#endregion
 
 //#region 3. missing identifier
@@ -280,35 +315,38 @@ missingId.before.each(async (ctx) => {
 });
 missingId.after.each((ctx) => ctx.server.close());
 
-missingId('Stream: process sets username from the path argument; ctrl.get(Stream, { username }) finds it', async ({ server }) => {
-  const ctrl = new Controller();
-  const getStream = new RestEndpoint({
-    urlPrefix: `${server.url}/helix/streams`,
-    path: '/:username',
-    schema: Stream,
-    process(value: any, { username }) {
-      const stream = deepCamelCase(value) as Record<string, unknown>;
-      stream.username = username;
-      return stream;
-    },
-  });
-  const ninja = await ctrl.fetch(getStream, { username: 'ninja' });
-  await ctrl.fetch(getStream, { username: 'shroud' });
-  assert.equal(
-    server.requests.map((r) => r.path),
-    ['/helix/streams/ninja', '/helix/streams/shroud'],
-  );
-  const row = ctrl.get(Stream, { username: 'ninja' })!;
-  assert.instance(row, Stream);
-  assert.is(row, ninja);
-  assert.is(row.username, 'ninja');
-  assert.is(row.title, 'ninja live');
-  assert.is(row.game, 'Fortnite');
-  assert.is(row.currentViewers, 1234);
-  assert.is(row.live, true);
-  assert.is(ctrl.get(Stream, { username: 'shroud' })!.title, 'shroud live');
-  assert.is(ctrl.get(new All(Stream))!.length, 2);
-});
+missingId(
+  'Stream: process sets username from the path argument; ctrl.get(Stream, { username }) finds it',
+  async ({ server }) => {
+    const ctrl = new Controller();
+    const getStream = new RestEndpoint({
+      urlPrefix: `${server.url}/helix/streams`,
+      path: '/:username',
+      schema: Stream,
+      process(value: any, { username }) {
+        const stream = deepCamelCase(value) as Record<string, unknown>;
+        stream.username = username;
+        return stream;
+      },
+    });
+    const ninja = await ctrl.fetch(getStream, { username: 'ninja' });
+    await ctrl.fetch(getStream, { username: 'shroud' });
+    assert.equal(
+      server.requests.map((r) => r.path),
+      ['/helix/streams/ninja', '/helix/streams/shroud'],
+    );
+    const row = ctrl.get(Stream, { username: 'ninja' })!;
+    assert.instance(row, Stream);
+    assert.is(row, ninja);
+    assert.is(row.username, 'ninja');
+    assert.is(row.title, 'ninja live');
+    assert.is(row.game, 'Fortnite');
+    assert.is(row.currentViewers, 1234);
+    assert.is(row.live, true);
+    assert.is(ctrl.get(Stream, { username: 'shroud' })!.title, 'shroud live');
+    assert.is(ctrl.get(new All(Stream))!.length, 2);
+  },
+);
 
 missingId('Ticker: process sets product_id from productId', async ({ server }) => {
   const ctrl = new Controller();
@@ -388,7 +426,8 @@ headers.before.each(async (ctx) => {
   };
   ctx.server.route('GET', '/users', (req, res) => {
     const cursor = req.query.get('cursor') ?? '';
-    const link: Record<string, string> = cursor === '' ? { link: `<${ctx.server.url}/users?cursor=2>; rel="next"` } : {};
+    const link: Record<string, string> =
+      cursor === '' ? { link: `<${ctx.server.url}/users?cursor=2>; rel="next"` } : {};
     json(res, 200, pages[cursor], link);
   });
   ctx.server.route('GET', '/users/:id', (req, res) => json(res, 200, { id: req.params.id, name: 'Solo' }));
@@ -398,62 +437,73 @@ headers.before.each(async (ctx) => {
 });
 headers.after.each((ctx) => ctx.server.close());
 
-headers('a link header gives { link, results }; the users are cached; the cursor fetches the next page', async ({ server }) => {
-  const ctrl = new Controller();
-  const getUsers = new PaginatedEndpoint({
-    urlPrefix: server.url,
-    path: '/users',
-    searchParams: {} as { cursor?: string },
-    schema: { results: [User] },
-  });
-  const page1 = await ctrl.fetch(getUsers);
-  assert.is(page1.link, `<${server.url}/users?cursor=2>; rel="next"`);
-  assert.is(page1.results.length, 2);
-  assert.instance(page1.results[0], User);
-  assert.is(page1.results[0], ctrl.get(User, { id: 'u1' }));
-  assert.is(ctrl.get(User, { id: 'u2' })!.name, 'Bob');
-  assert.is(ctrl.response(getUsers).value!.link, page1.link);
+headers(
+  'a link header gives { link, results }; the users are cached; the cursor fetches the next page',
+  async ({ server }) => {
+    const ctrl = new Controller();
+    const getUsers = new PaginatedEndpoint({
+      urlPrefix: server.url,
+      path: '/users',
+      searchParams: {} as { cursor?: string },
+      schema: { results: [User] },
+    });
+    const page1 = await ctrl.fetch(getUsers);
+    assert.is(page1.link, `<${server.url}/users?cursor=2>; rel="next"`);
+    assert.is(page1.results.length, 2);
+    assert.instance(page1.results[0], User);
+    assert.is(page1.results[0], ctrl.get(User, { id: 'u1' }));
+    assert.is(ctrl.get(User, { id: 'u2' })!.name, 'Bob');
+    assert.is(ctrl.response(getUsers).value!.link, page1.link);
 
-  const cursor = new URL(/<([^>]+)>/.exec(page1.link)![1]).searchParams.get('cursor')!;
-  const page2 = await ctrl.fetch(getUsers, { cursor });
-  assert.is(server.requests.at(-1)!.query.get('cursor'), '2');
-  assert.is(page2.link, null, 'an array without a link header still gives { link, results }');
-  assert.equal(
-    page2.results.map((u: User) => u.id),
-    ['u3'],
-  );
-  assert.equal(
-    ctrl.get(new All(User))!.map((u) => u.id),
-    ['u1', 'u2', 'u3'],
-  );
-});
+    const cursor = new URL(/<([^>]+)>/.exec(page1.link)![1]).searchParams.get('cursor')!;
+    const page2 = await ctrl.fetch(getUsers, { cursor });
+    assert.is(server.requests.at(-1)!.query.get('cursor'), '2');
+    assert.is(page2.link, null, 'an array without a link header still gives { link, results }');
+    assert.equal(
+      page2.results.map((u: User) => u.id),
+      ['u3'],
+    );
+    assert.equal(
+      ctrl.get(new All(User))!.map((u) => u.id),
+      ['u1', 'u2', 'u3'],
+    );
+  },
+);
 
-headers('a non-array body without a link header is returned as parsed; with a link header it is wrapped', async ({ server }) => {
-  const ctrl = new Controller();
-  const getUser = new PaginatedEndpoint({ urlPrefix: server.url, path: '/users/:id', schema: User });
-  const user = await ctrl.fetch(getUser, { id: 'u9' });
-  assert.instance(user, User);
-  assert.is(ctrl.get(User, { id: 'u9' })!.name, 'Solo');
-  const linked = new PaginatedEndpoint({ urlPrefix: server.url, path: '/linked/users' });
-  assert.equal(await ctrl.fetch(linked), { link: '<https://example.com/next>; rel="next"', results: { items: 1 } });
-});
-headers('fetchResponse, overridden with a call to super, reaches the HTTP headers through the Response', async ({ server }) => {
-  server.route('GET', '/limited/users', (_req, res) =>
-    json(res, 200, [{ id: 'u7', name: 'Lim' }], { 'x-ratelimit-remaining': '41' }),
-  );
-  const remaining: (string | null)[] = [];
-  class RateLimitedEndpoint<P extends string> extends RestEndpoint<P> {
-    override async fetchResponse(input: string, init: RequestInit) {
-      const response = await super.fetchResponse(input, init);
-      remaining.push(response.headers.get('x-ratelimit-remaining'));
-      return response;
+headers(
+  'a non-array body without a link header is returned as parsed; with a link header it is wrapped',
+  async ({ server }) => {
+    const ctrl = new Controller();
+    const getUser = new PaginatedEndpoint({ urlPrefix: server.url, path: '/users/:id', schema: User });
+    const user = await ctrl.fetch(getUser, { id: 'u9' });
+    assert.instance(user, User);
+    assert.is(ctrl.get(User, { id: 'u9' })!.name, 'Solo');
+    const linked = new PaginatedEndpoint({ urlPrefix: server.url, path: '/linked/users' });
+    assert.equal(await ctrl.fetch(linked), { link: '<https://example.com/next>; rel="next"', results: { items: 1 } });
+  },
+);
+headers(
+  'fetchResponse, overridden with a call to super, reaches the HTTP headers through the Response',
+  async ({ server }) => {
+    server.route('GET', '/limited/users', (_req, res) =>
+      json(res, 200, [{ id: 'u7', name: 'Lim' }], { 'x-ratelimit-remaining': '41' }),
+    );
+    const remaining: (string | null)[] = [];
+    class RateLimitedEndpoint<P extends string> extends RestEndpoint<P> {
+      override async fetchResponse(input: string, init: RequestInit) {
+        const response = await super.fetchResponse(input, init);
+        remaining.push(response.headers.get('x-ratelimit-remaining'));
+        return response;
+      }
     }
-  }
-  const ctrl = new Controller();
-  const users = await ctrl.fetch(new RateLimitedEndpoint({ urlPrefix: server.url, path: '/limited/users', schema: [User] }));
-  assert.equal(remaining, ['41']);
-  assert.is(users[0], ctrl.get(User, { id: 'u7' }));
-});
+    const ctrl = new Controller();
+    const users = await ctrl.fetch(
+      new RateLimitedEndpoint({ urlPrefix: server.url, path: '/limited/users', schema: [User] }),
+    );
+    assert.equal(remaining, ['41']);
+    assert.is(users[0], ctrl.get(User, { id: 'u7' }));
+  },
+);
 //#endregion
 
 //#region 6. file download
@@ -465,11 +515,20 @@ download.before.each(async (ctx) => {
   ctx.server.route('GET', '/files/:id/download', (req, res) => {
     const id = req.params.id;
     if (id === 'named') {
-      send(res, 200, FILE_TEXT, { 'content-type': 'text/plain', 'content-disposition': 'attachment; filename="report.txt"' });
+      send(res, 200, FILE_TEXT, {
+        'content-type': 'text/plain',
+        'content-disposition': 'attachment; filename="report.txt"',
+      });
     } else if (id === 'bare') {
-      send(res, 200, 'a,b\n1,2\n', { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename=data.csv' });
+      send(res, 200, 'a,b\n1,2\n', {
+        'content-type': 'text/csv',
+        'content-disposition': 'attachment; filename=data.csv',
+      });
     } else if (id === 'binary') {
-      send(res, 200, BYTES, { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="raw.bin"' });
+      send(res, 200, BYTES, {
+        'content-type': 'application/octet-stream',
+        'content-disposition': 'attachment; filename="raw.bin"',
+      });
     } else {
       send(res, 200, FILE_TEXT, { 'content-type': 'application/octet-stream' });
     }
@@ -557,7 +616,12 @@ renaming.after.each((ctx) => ctx.server.close());
 
 renaming('getRequestInit sends the server key on a copy of the body; process renames it back', async ({ server }) => {
   const ctrl = new Controller();
-  const createAccount = new RenameEndpoint({ urlPrefix: server.url, path: '/accounts', method: 'POST', schema: Account });
+  const createAccount = new RenameEndpoint({
+    urlPrefix: server.url,
+    path: '/accounts',
+    method: 'POST',
+    schema: Account,
+  });
   const body = { displayName: 'Ada', email: 'ada@example.com' };
   const created = await ctrl.fetch(createAccount, body);
   assert.equal(lastBody(server), { screen_name: 'Ada', email: 'ada@example.com' });
@@ -583,7 +647,12 @@ renaming('a GET response with the server key is renamed; without it the value is
 
 renaming('a body without the client key is sent as is', async ({ server }) => {
   const ctrl = new Controller();
-  const createAccount = new RenameEndpoint({ urlPrefix: server.url, path: '/accounts', method: 'POST', schema: Account });
+  const createAccount = new RenameEndpoint({
+    urlPrefix: server.url,
+    path: '/accounts',
+    method: 'POST',
+    schema: Account,
+  });
   await ctrl.fetch(createAccount, { email: 'x@example.com' });
   assert.equal(lastBody(server), { email: 'x@example.com' });
 });
@@ -601,7 +670,9 @@ join.before.each(async (ctx) => {
   ctx.server.route('GET', '/tickers/:product_id', (req, res) =>
     json(res, 200, { product_id: req.params.product_id, price: 101.5 }),
   );
-  ctx.server.route('GET', '/stats/:product_id', (req, res) => json(res, 200, { product_id: req.params.product_id, last: 99.25 }));
+  ctx.server.route('GET', '/stats/:product_id', (req, res) =>
+    json(res, 200, { product_id: req.params.product_id, last: 99.25 }),
+  );
 });
 join.after.each((ctx) => ctx.server.close());
 
@@ -725,7 +796,9 @@ const groupByUser = (todos: Todo[]): Groups => {
 };
 const todosByUser = new Query(new All(Todo), groupByUser);
 
-const groupBy = suite<Ctx & { todos: { id: string; userId: string; title: string }[] }>('transform 10: group-by aggregate');
+const groupBy = suite<Ctx & { todos: { id: string; userId: string; title: string }[] }>(
+  'transform 10: group-by aggregate',
+);
 groupBy.before.each(async (ctx) => {
   ctx.todos = [
     { id: 't1', userId: '1', title: 'write spec' },
@@ -791,10 +864,10 @@ groupBy('a Query on a Collection groups the same way', async ({ server }) => {
   assert.is(ctrl.get(byUser), undefined);
   await ctrl.fetch(getTodos);
   const groups = ctrl.get(byUser)!;
-  assert.equal(
-    Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, v.map((t) => t.id)])),
-    { '1': ['t1', 't3'], '2': ['t2'] },
-  );
+  assert.equal(Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, v.map((t) => t.id)])), {
+    '1': ['t1', 't3'],
+    '2': ['t2'],
+  });
   assert.is(ctrl.get(byUser), groups);
 });
 //#endregion

@@ -28,7 +28,13 @@ ssr.before.each(async (ctx) => {
   ctx.now = 1_000_000;
   ctx.clock = () => ctx.now;
   ctx.server.route('GET', '/invoices', (_req, res) => json(res, 200, invoices));
-  ctx.server.route('GET', '/invoices/:id', (req, res) => json(res, 200, invoices.find((i) => i.id === req.params.id)));
+  ctx.server.route('GET', '/invoices/:id', (req, res) =>
+    json(
+      res,
+      200,
+      invoices.find((i) => i.id === req.params.id),
+    ),
+  );
   const urlPrefix = ctx.server.url;
   ctx.getInvoices = new RestEndpoint({ urlPrefix, path: '/invoices', schema: [Invoice], dataExpiryLength: 10_000 });
   ctx.getInvoice = new RestEndpoint({ urlPrefix, path: '/invoices/:id', schema: Invoice, dataExpiryLength: 10_000 });
@@ -65,7 +71,13 @@ ssr('new Controller({ initialState, schemas }) restores values, classes and fres
   assert.is(ctx.server.count('GET', '/invoices'), 1);
   ctx.now += 1_000;
   const errors: unknown[] = [];
-  const client = new Controller({ initialState, schemas: [Invoice], clock: ctx.clock, gcInterval: 0, onError: (e) => errors.push(e) });
+  const client = new Controller({
+    initialState,
+    schemas: [Invoice],
+    clock: ctx.clock,
+    gcInterval: 0,
+    onError: (e) => errors.push(e),
+  });
   assert.equal(errors, []);
   assertInvoices(client.response(ctx.getInvoices).value);
   const fetched = await client.fetchIfStale(ctx.getInvoices);
@@ -87,10 +99,16 @@ ssr('ctrl.hydrate(state) fills a running Controller, with the constructor schema
   await client.fetchIfStale(ctx.getInvoices);
   assert.is(ctx.server.count('GET', '/invoices'), 1, 'the server fetch only');
   const { dehydrate } = client;
-  assert.equal(Object.keys(dehydrate().responses).sort(), [ctx.getInvoice.key({ id: 'i1' }), ctx.getInvoices.key()].sort());
+  assert.equal(
+    Object.keys(dehydrate().responses).sort(),
+    [ctx.getInvoice.key({ id: 'i1' }), ctx.getInvoices.key()].sort(),
+  );
   // Without the classes, the converted fields cannot be re-created: refused, nothing written.
   const bare = new Controller({ gcInterval: 0 });
-  assert.throws(() => bare.hydrate(state), (e: unknown) => e instanceof HydrationError && /Invoice/.test((e as Error).message));
+  assert.throws(
+    () => bare.hydrate(state),
+    (e: unknown) => e instanceof HydrationError && /Invoice/.test((e as Error).message),
+  );
   assert.is(bare.response(ctx.getInvoices).value, undefined);
   assert.ok(new Controller({ gcInterval: 0 }).hydrate(state, [Invoice]).response(ctx.getInvoices).value);
 });
@@ -104,15 +122,29 @@ ssr('a rejected initialState reports one HydrationError to onError and starts em
   ];
   for (const [name, initialState] of cases) {
     const errors: unknown[] = [];
-    const client = new Controller({ initialState: initialState as DehydratedState, schemas: [Invoice], gcInterval: 0, onError: (e) => errors.push(e) });
+    const client = new Controller({
+      initialState: initialState as DehydratedState,
+      schemas: [Invoice],
+      gcInterval: 0,
+      onError: (e) => errors.push(e),
+    });
     assert.is(errors.length, 1, name);
     assert.instance(errors[0], HydrationError, name);
-    assert.equal(client.dehydrate(), { version: 1, rows: {}, converted: {}, lists: {}, responses: {} }, `${name}: empty`);
+    assert.equal(
+      client.dehydrate(),
+      { version: 1, rows: {}, converted: {}, lists: {}, responses: {} },
+      `${name}: empty`,
+    );
     assert.is(client.response(ctx.getInvoices).value, undefined);
   }
   // Missing classes for converted fields are rejected as well, and the Controller still fetches.
   const errors: unknown[] = [];
-  const client = new Controller({ initialState: good, clock: ctx.clock, gcInterval: 0, onError: (e) => errors.push(e) });
+  const client = new Controller({
+    initialState: good,
+    clock: ctx.clock,
+    gcInterval: 0,
+    onError: (e) => errors.push(e),
+  });
   assert.is(errors.length, 1);
   assert.instance(errors[0], HydrationError);
   assert.is(client.get(Customer, { id: 'c1' }), undefined, 'not half-filled: plain rows stayed out too');

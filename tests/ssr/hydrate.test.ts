@@ -29,7 +29,13 @@ class Invoice extends Entity {
 }
 
 const invoices = [
-  { id: 'i1', amount: '10.10', issuedAt: '2026-01-01T00:00:00.000Z', paidAt: '2026-01-02T00:00:00Z', customer: { id: 'c1', name: 'Ada' } },
+  {
+    id: 'i1',
+    amount: '10.10',
+    issuedAt: '2026-01-01T00:00:00.000Z',
+    paidAt: '2026-01-02T00:00:00Z',
+    customer: { id: 'c1', name: 'Ada' },
+  },
   { id: 'i2', amount: '0.30', issuedAt: '2026-02-01T00:00:00.000Z', customer: { id: 'c1', name: 'Ada' } },
 ];
 
@@ -48,9 +54,20 @@ async function setup(ctx: Ctx) {
   ctx.now = 1_000_000;
   ctx.clock = () => ctx.now;
   ctx.server.route('GET', '/invoices', (_req, res) => json(res, 200, invoices));
-  ctx.server.route('GET', '/invoices/:id', (req, res) => json(res, 200, invoices.find((i) => i.id === req.params.id)));
+  ctx.server.route('GET', '/invoices/:id', (req, res) =>
+    json(
+      res,
+      200,
+      invoices.find((i) => i.id === req.params.id),
+    ),
+  );
   ctx.server.route('GET', '/customers/:customer/invoices', (_req, res) => json(res, 200, invoices));
-  ctx.server.route('GET', '/customers', (_req, res) => json(res, 200, [{ id: 'c1', name: 'Ada' }, { id: 'c2', name: 'Grace' }]));
+  ctx.server.route('GET', '/customers', (_req, res) =>
+    json(res, 200, [
+      { id: 'c1', name: 'Ada' },
+      { id: 'c2', name: 'Grace' },
+    ]),
+  );
   const urlPrefix = ctx.server.url;
   ctx.getInvoices = new RestEndpoint({ urlPrefix, path: '/invoices', schema: [Invoice], dataExpiryLength: 10_000 });
   ctx.getInvoice = new RestEndpoint({ urlPrefix, path: '/invoices/:id', schema: Invoice, dataExpiryLength: 10_000 });
@@ -88,7 +105,10 @@ dry('stores converted fields in their JSON form and names them per entity key', 
     ctx.now + 10_000,
   ]);
   assert.equal(state.rows.Customer, { c1: [{ id: 'c1', name: 'Ada' }, ctx.now + 10_000] });
-  assert.equal(Object.keys(state.responses).sort(), [ctx.getByCustomer.key({ customer: 'c1' }), ctx.getInvoices.key()].sort());
+  assert.equal(
+    Object.keys(state.responses).sort(),
+    [ctx.getByCustomer.key({ customer: 'c1' }), ctx.getInvoices.key()].sort(),
+  );
   assert.equal(state.responses[ctx.getInvoices.key()], [['i1', 'i2'], ctx.now, ctx.now + 10_000, false]);
   assert.equal(Object.values(state.lists['Collection(Invoice)']), [[[{ customer: 'c1' }], ['i1', 'i2']]]);
 });
@@ -159,7 +179,10 @@ wet('restores instances, deserialized fields and shared identity, sending no req
   assert.is(one, i1, 'the entity endpoint reads the same object as the list');
   assert.is(mine[0], i1);
   assert.is(client.get(Invoice, { id: 'i2' }), i2);
-  assert.equal(client.get(new All(Customer))?.map((c) => c.name), ['Ada']);
+  assert.equal(
+    client.get(new All(Customer))?.map((c) => c.name),
+    ['Ada'],
+  );
   assert.equal(client.meta(ctx.getInvoices).value.fetchedAt, ctx.now);
   assert.equal(dehydrate(client), state, 'dehydrating the hydrated Controller gives the same state');
 });
@@ -215,7 +238,10 @@ wet('keeps a stored response fetched later than the state, and merges rows like 
   ctx.now += 5;
   ctx.server.route('GET', '/customers', (_req, res) => json(res, 200, [{ id: 'c1', name: 'Ada Lovelace' }]));
   await client.fetch(ctx.getCustomers);
-  const stateWithCustomers = { ...state, responses: { ...state.responses, [ctx.getCustomers.key()]: [['c1', 'c2'], 1, 2, false] } };
+  const stateWithCustomers = {
+    ...state,
+    responses: { ...state.responses, [ctx.getCustomers.key()]: [['c1', 'c2'], 1, 2, false] },
+  };
   hydrate(client, stateWithCustomers as DehydratedState, [Invoice]);
   assert.equal(client.meta(ctx.getCustomers).value.fetchedAt, ctx.now, 'the later response stays');
   assert.is(client.get(Customer, { id: 'c1' })?.name, 'Ada', 'hydrated rows merge over stored ones');
@@ -259,9 +285,14 @@ wet('a running Controller keeps its data, meta and readers untouched when a stat
   await client.fetch(ctx.getCustomers);
   const before = dehydrate(client);
   const runs: unknown[] = [];
-  const stop = effect(() => void runs.push(client.get(Customer, { id: 'c1' })?.name, client.getResponse(ctx.getInvoices)));
+  const stop = effect(
+    () => void runs.push(client.get(Customer, { id: 'c1' })?.name, client.getResponse(ctx.getInvoices)),
+  );
   const bad = { ...state, responses: { ...state.responses, zz: ['x', 1] } };
-  assert.throws(() => hydrate(client, bad as unknown as DehydratedState, [Invoice]), (e: Error) => e instanceof HydrationError && e.message === 'hydrate: malformed state at responses.zz');
+  assert.throws(
+    () => hydrate(client, bad as unknown as DehydratedState, [Invoice]),
+    (e: Error) => e instanceof HydrationError && e.message === 'hydrate: malformed state at responses.zz',
+  );
   stop();
   assert.equal(dehydrate(client), before, 'rows, lists and responses as they were');
   assert.equal(runs, ['Ada', undefined], 'no reader re-ran');
@@ -269,7 +300,10 @@ wet('a running Controller keeps its data, meta and readers untouched when a stat
 
 wet('drops an own __proto__ key of a row: the entity stays an instance of its class', async (ctx) => {
   const state = await serverState(ctx);
-  const text = JSON.stringify(state).replace('{"id":"c1","name":"Ada"}', '{"id":"c1","name":"Ada","__proto__":{"isAdmin":true}}');
+  const text = JSON.stringify(state).replace(
+    '{"id":"c1","name":"Ada"}',
+    '{"id":"c1","name":"Ada","__proto__":{"isAdmin":true}}',
+  );
   const tampered: DehydratedState = JSON.parse(text);
   assert.ok(Object.hasOwn(tampered.rows.Customer.c1[0], '__proto__'), 'the state does carry the key');
   const client = hydrate(new Controller({ clock: ctx.clock }), tampered, [Invoice]);
@@ -280,48 +314,65 @@ wet('drops an own __proto__ key of a row: the entity stays an instance of its cl
   assert.is(ada.name, 'Ada');
 });
 
-wet('drops own __proto__ keys anywhere in the state: keyed list items and response data keep their prototypes', async (ctx) => {
-  const byName = new Collection(new Values(Customer), { key: 'CustomersByName' });
-  const getByName = new RestEndpoint({ urlPrefix: ctx.server.url, path: '/by-name', schema: byName });
-  const getStats = new RestEndpoint({ urlPrefix: ctx.server.url, path: '/stats' });
-  const server = new Controller({ clock: ctx.clock });
-  server.setResponse(getByName, { ada: { id: 'c1', name: 'Ada' } });
-  server.setResponse(getStats, { total: 2 });
-  const text = JSON.stringify(dehydrate(server))
-    .replace('{"ada":"c1"}', '{"ada":"c1","__proto__":"c1"}')
-    .replace('{"total":2}', '{"total":2,"__proto__":{"polluted":true}}');
-  const tampered: DehydratedState = JSON.parse(text);
-  assert.is(text.split('__proto__').length, 3, 'the state does carry both keys');
-  const client = hydrate(new Controller({ clock: ctx.clock }), tampered, [Customer]);
-  const people = client.getResponse(getByName)!;
-  assert.is(Object.getPrototypeOf(people), Object.prototype, 'the keyed items are a plain object');
-  assert.equal(Object.keys(people), ['ada']);
-  assert.instance(people.ada, Customer);
-  const stats = client.getResponse(getStats) as Record<string, unknown>;
-  assert.is(Object.getPrototypeOf(stats), Object.prototype);
-  assert.is(stats.polluted, undefined);
-  assert.is(stats.total, 2);
-});
+wet(
+  'drops own __proto__ keys anywhere in the state: keyed list items and response data keep their prototypes',
+  async (ctx) => {
+    const byName = new Collection(new Values(Customer), { key: 'CustomersByName' });
+    const getByName = new RestEndpoint({ urlPrefix: ctx.server.url, path: '/by-name', schema: byName });
+    const getStats = new RestEndpoint({ urlPrefix: ctx.server.url, path: '/stats' });
+    const server = new Controller({ clock: ctx.clock });
+    server.setResponse(getByName, { ada: { id: 'c1', name: 'Ada' } });
+    server.setResponse(getStats, { total: 2 });
+    const text = JSON.stringify(dehydrate(server))
+      .replace('{"ada":"c1"}', '{"ada":"c1","__proto__":"c1"}')
+      .replace('{"total":2}', '{"total":2,"__proto__":{"polluted":true}}');
+    const tampered: DehydratedState = JSON.parse(text);
+    assert.is(text.split('__proto__').length, 3, 'the state does carry both keys');
+    const client = hydrate(new Controller({ clock: ctx.clock }), tampered, [Customer]);
+    const people = client.getResponse(getByName)!;
+    assert.is(Object.getPrototypeOf(people), Object.prototype, 'the keyed items are a plain object');
+    assert.equal(Object.keys(people), ['ada']);
+    assert.instance(people.ada, Customer);
+    const stats = client.getResponse(getStats) as Record<string, unknown>;
+    assert.is(Object.getPrototypeOf(stats), Object.prototype);
+    assert.is(stats.polluted, undefined);
+    assert.is(stats.total, 2);
+  },
+);
 
 wet('rejects a state nested deeper than 200 levels by name, writing nothing', (ctx) => {
   let deep: unknown = 1;
   for (let i = 0; i < 5000; i++) deep = { deep };
   const state = { version: 1, rows: {}, converted: {}, lists: {}, responses: { k: [deep, 1, 2, false] } };
   const client = new Controller({ clock: ctx.clock });
-  assert.throws(() => hydrate(client, state as unknown as DehydratedState), (e: Error) => e instanceof HydrationError && e.message === 'hydrate: malformed state at depth 200');
+  assert.throws(
+    () => hydrate(client, state as unknown as DehydratedState),
+    (e: Error) => e instanceof HydrationError && e.message === 'hydrate: malformed state at depth 200',
+  );
   assert.equal(dehydrate(client).responses, {});
 });
 
 wet('rejects a field that fails to deserialize, after good rows, writing none of them', async (ctx) => {
   const state = await serverState(ctx);
   const i2 = state.rows.Invoice.i2;
-  const bad = { ...state, rows: { ...state.rows, Invoice: { ...state.rows.Invoice, i2: [{ ...i2[0], amount: 'lots' }, i2[1]] } } };
-  assert.match(rejected(ctx, bad), /^hydrate: Invoice i2: Invoice\.amount at the response could not be deserialized from (?:"lots"|string)/);
+  const bad = {
+    ...state,
+    rows: { ...state.rows, Invoice: { ...state.rows.Invoice, i2: [{ ...i2[0], amount: 'lots' }, i2[1]] } },
+  };
+  assert.match(
+    rejected(ctx, bad),
+    /^hydrate: Invoice i2: Invoice\.amount at the response could not be deserialized from (?:"lots"|string)/,
+  );
 });
 
 wet('names the entity class it needs when it was not given', async (ctx) => {
   const state = await serverState(ctx);
-  assert.is(rejected(ctx, state, []), dev ? 'hydrate: pass the Invoice entity class in schemas (to deserialize amount,issuedAt,paidAt)' : 'hydrate: pass Invoice in schemas');
+  assert.is(
+    rejected(ctx, state, []),
+    dev
+      ? 'hydrate: pass the Invoice entity class in schemas (to deserialize amount,issuedAt,paidAt)'
+      : 'hydrate: pass Invoice in schemas',
+  );
   // Nested schemas are followed: an endpoint's schema reaches Invoice through an array.
   const client = new Controller({ clock: ctx.clock });
   hydrate(client, state, [{ list: ctx.getInvoices.schema }]);

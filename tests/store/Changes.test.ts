@@ -51,8 +51,24 @@ changes('each batch reports the rows it wrote, before and after, once', () => {
   const feed = Changes._of(store);
   const { sink, seen } = recorder(store, ['User']);
   feed._watch(sink);
-  commit(store, [User], [{ id: 'u1', name: 'Grace' }, { id: 'u2', name: 'Alan' }]);
-  assert.equal(seen, [[['User', 'Ada', 'Grace'], ['User', undefined, 'Alan']]], 'flushed at the end of the batch');
+  commit(
+    store,
+    [User],
+    [
+      { id: 'u1', name: 'Grace' },
+      { id: 'u2', name: 'Alan' },
+    ],
+  );
+  assert.equal(
+    seen,
+    [
+      [
+        ['User', 'Ada', 'Grace'],
+        ['User', undefined, 'Alan'],
+      ],
+    ],
+    'flushed at the end of the batch',
+  );
   commit(store, [User], [{ id: 'u1', name: 'Grace' }]);
   assert.is(seen.length, 1, 'an identical write reports nothing');
   commit(store, new Invalidate(User), 'u2');
@@ -67,7 +83,14 @@ changes('a reader after a write pulls the flush: it sees the write folded in, in
   feed._watch(sink);
   let ticks = 0;
   const stop = effect(() => void (feed._tick.value, ticks++));
-  commit(store, [User], [{ id: 'u1', name: 'Ada' }, { id: 'u2', name: 'Alan' }]);
+  commit(
+    store,
+    [User],
+    [
+      { id: 'u1', name: 'Ada' },
+      { id: 'u2', name: 'Alan' },
+    ],
+  );
   assert.is(ticks, 2, 'one tick for the whole batch');
   feed._flush();
   assert.is(seen.length, 1, 'a second flush finds nothing to report');

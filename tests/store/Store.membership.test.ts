@@ -21,7 +21,10 @@ const members = suite('Store: membership');
 
 members('removals keep the first-stored order of the others; a row stored again goes last', () => {
   const ctrl = new Controller();
-  ctrl.set([Item], ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id })));
+  ctrl.set(
+    [Item],
+    ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id })),
+  );
   ctrl.set(new Invalidate(Item), 'b');
   ctrl.set(new Invalidate(Item), 'e');
   ctrl.set(new Invalidate(Item), 'a');
@@ -34,7 +37,10 @@ members('removals keep the first-stored order of the others; a row stored again 
 members('removing 50,000 of 100,000 rows in one response leaves the other half in order', () => {
   const ctrl = new Controller();
   const n = 100_000;
-  ctrl.set([Item], Array.from({ length: n }, (_, i) => ({ id: `i${i}` })));
+  ctrl.set(
+    [Item],
+    Array.from({ length: n }, (_, i) => ({ id: `i${i}` })),
+  );
   const gone = Array.from({ length: n / 2 }, (_, i) => `i${i * 2 + 1}`);
   ctrl.set([new Invalidate(Item)], gone);
   const left = ids(ctrl);
@@ -59,7 +65,10 @@ members('a response that removes rows and then fails is undone: every row back i
   const ctrl = new Controller();
   ctrl.set([Item], [{ id: 'a' }, { id: 'b' }, { id: 'c' }, { id: 'd' }, { id: 'e' }]);
   const before = ids(ctrl);
-  const error = await ctrl.fetch(close).then(() => undefined, (e) => e);
+  const error = await ctrl.fetch(close).then(
+    () => undefined,
+    (e) => e,
+  );
   await server.close();
   assert.match(error?.message ?? '', /^close: Item: rows nest over 256 deep/);
   assert.equal(ids(ctrl), before);

@@ -118,7 +118,10 @@ ordering('an older list does not replace a newer one', async () => {
   pending[1]([{ id: 'p2' }]);
   pending[0]([{ id: 'p1' }]);
   await Promise.all([older, newer]);
-  assert.equal(ctrl.get(posts)!.map((p) => p.id), ['p2']);
+  assert.equal(
+    ctrl.get(posts)!.map((p) => p.id),
+    ['p2'],
+  );
 });
 ordering('a row removed by a newer response stays removed when an older response answers later', async () => {
   const ctrl = new Controller();
@@ -135,18 +138,28 @@ ordering('a row removed by a newer response stays removed when an older response
   assert.is(ctrl.get(User, { id: 'u1' }), undefined, 'the older answer did not bring the row back');
 });
 
-ordering('a response set while a fetch of its key is in flight is not replaced by that fetch\'s older answer', async () => {
-  const ctrl = new Controller();
-  const { endpoint: getPlaces, pending } = manual('getPlaces', [Place]);
-  const older = ctrl.fetch(getPlaces);
-  ctrl.setResponse(getPlaces, [{ id: 'p2', name: 'set later' }]);
-  pending[0]([{ id: 'p1', name: 'fetched earlier' }, { id: 'p2', name: 'fetched earlier', address: { street: 'x' } }]);
-  await older;
-  const list = ctrl.getResponse(getPlaces) as Place[];
-  assert.equal(list.map((p) => p.id), ['p2'], 'the newer response stays');
-  assert.is(list[0].name, 'set later');
-  assert.equal(list[0].address, { street: 'x' }, 'the field the newer write lacked is merged under');
-});
+ordering(
+  "a response set while a fetch of its key is in flight is not replaced by that fetch's older answer",
+  async () => {
+    const ctrl = new Controller();
+    const { endpoint: getPlaces, pending } = manual('getPlaces', [Place]);
+    const older = ctrl.fetch(getPlaces);
+    ctrl.setResponse(getPlaces, [{ id: 'p2', name: 'set later' }]);
+    pending[0]([
+      { id: 'p1', name: 'fetched earlier' },
+      { id: 'p2', name: 'fetched earlier', address: { street: 'x' } },
+    ]);
+    await older;
+    const list = ctrl.getResponse(getPlaces) as Place[];
+    assert.equal(
+      list.map((p) => p.id),
+      ['p2'],
+      'the newer response stays',
+    );
+    assert.is(list[0].name, 'set later');
+    assert.equal(list[0].address, { street: 'x' }, 'the field the newer write lacked is merged under');
+  },
+);
 //#endregion
 
 //#region removal
@@ -158,7 +171,10 @@ removal('removing several rows in one response notifies readers of All once; the
   const all = runsOf(() => ctrl.get(allUsers));
   ctrl.set([new Invalidate(User)], ['u1', 'u3', 'u9']);
   assert.is(all.runs, 2);
-  assert.equal(ctrl.get(allUsers)!.map((u) => u.id), ['u2']);
+  assert.equal(
+    ctrl.get(allUsers)!.map((u) => u.id),
+    ['u2'],
+  );
   ctrl.set([new Invalidate(User)], ['u1']);
   assert.is(all.runs, 2, 'removing a removed row writes nothing');
   all.stop();

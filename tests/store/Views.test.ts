@@ -5,7 +5,6 @@ import { User, allUsers } from '../_fixtures/models.js';
 import { collect, collectUntil } from '../_fixtures/time.js';
 import { dev } from '../_fixtures/env.js';
 
-
 const views = suite('views');
 
 views('equal args give the same signal; reading again without a subscriber gives the same object', () => {

@@ -19,7 +19,13 @@ identity('the same row read by two views is the same object', () => {
 
 identity('untouched rows keep identity when another row changes', () => {
   const ctrl = new Controller();
-  ctrl.set([User], [{ id: 'u1', name: 'Ada' }, { id: 'u2', name: 'Bob' }]);
+  ctrl.set(
+    [User],
+    [
+      { id: 'u1', name: 'Ada' },
+      { id: 'u2', name: 'Bob' },
+    ],
+  );
   const before = ctrl.get(allUsers)!;
   ctrl.set(User, { id: 'u2', name: 'Bobby' });
   const after = ctrl.get(allUsers)!;
@@ -33,10 +39,13 @@ const cycles = suite('denormalize: cycles');
 
 cycles('author.posts[0].author === author, and identity holds across views', () => {
   const ctrl = new Controller();
-  ctrl.set([Post], [
-    { id: 'p1', title: 'One', author: { id: 'u1', name: 'Ada', posts: ['p1', 'p2'] } },
-    { id: 'p2', title: 'Two', author: 'u1' },
-  ]);
+  ctrl.set(
+    [Post],
+    [
+      { id: 'p1', title: 'One', author: { id: 'u1', name: 'Ada', posts: ['p1', 'p2'] } },
+      { id: 'p2', title: 'Two', author: 'u1' },
+    ],
+  );
   const author = ctrl.get(User, { id: 'u1' })!;
   assert.is(author.posts.length, 2);
   assert.is(author.posts[0].author, author);
@@ -116,10 +125,13 @@ class Book extends Entity {
 
 chains('a change two levels down reaches the top view; an untouched branch keeps its object', () => {
   const ctrl = new Controller();
-  ctrl.set([Book], [
-    { id: 'b1', shelf: { id: 's1', owner: { id: 'o1', name: 'Ada' } } },
-    { id: 'b2', shelf: { id: 's2', owner: { id: 'o2', name: 'Bob' } } },
-  ]);
+  ctrl.set(
+    [Book],
+    [
+      { id: 'b1', shelf: { id: 's1', owner: { id: 'o1', name: 'Ada' } } },
+      { id: 'b2', shelf: { id: 's2', owner: { id: 'o2', name: 'Bob' } } },
+    ],
+  );
   const b1 = ctrl.query(Book, 'b1');
   let runs = 0;
   const stop = effect(() => {
@@ -137,7 +149,7 @@ chains('a change two levels down reaches the top view; an untouched branch keeps
   stop();
 });
 
-chains('a cached child read by a new parent subscribes the parent to the child\'s rows', () => {
+chains("a cached child read by a new parent subscribes the parent to the child's rows", () => {
   const ctrl = new Controller();
   ctrl.set(Shelf, { id: 's1', owner: { id: 'o1', name: 'Ada' } });
   const shelf = ctrl.get(Shelf, 's1')!;
@@ -157,84 +169,103 @@ chains('a cached child read by a new parent subscribes the parent to the child\'
 
 const lists = suite('denormalize: lists of entities');
 
-lists('a response list re-read after a nested write: one element changes, its reader runs once, identical writes notify nothing', () => {
-  const ctrl = new Controller();
-  const getBooks = endpoint('getBooks', [Book]);
-  ctrl.setResponse(getBooks, [
-    { id: 'b1', shelf: { id: 's1', owner: { id: 'o1', name: 'Ada' } } },
-    { id: 'b2', shelf: { id: 's2', owner: { id: 'o2', name: 'Bob' } } },
-    { id: 'b3', shelf: 's1' },
-  ]);
-  const books = ctrl.response(getBooks);
-  let runs = 0;
-  const stop = effect(() => {
-    books.value;
-    runs++;
-  });
-  const before = books.value as Book[];
-  ctrl.set(Owner, { id: 'o2', name: 'Bobby' });
-  const after = books.value as Book[];
-  assert.is(runs, 2);
-  assert.is.not(after, before);
-  assert.is(after[0], before[0]);
-  assert.is.not(after[1], before[1]);
-  assert.is(after[1].shelf!.owner!.name, 'Bobby');
-  assert.is(after[2], before[2]);
-  ctrl.set(Owner, { id: 'o2', name: 'Bobby' });
-  ctrl.setResponse(getBooks, [{ id: 'b1' }, { id: 'b2' }, { id: 'b3' }]);
-  assert.is(runs, 2, 'identical data notifies no one');
-  assert.is(books.value, after);
-  ctrl.setResponse(getBooks, [{ id: 'b3' }, { id: 'b4', shelf: 's2' }, { id: 'b1' }]);
-  assert.is(runs, 3);
-  const third = books.value as Book[];
-  assert.equal(third.map((b) => b.id), ['b3', 'b4', 'b1'], 'a new list is read anew, in its order');
-  assert.is(third[0], after[2]);
-  assert.is(third[1].shelf, after[1].shelf);
-  stop();
-});
+lists(
+  'a response list re-read after a nested write: one element changes, its reader runs once, identical writes notify nothing',
+  () => {
+    const ctrl = new Controller();
+    const getBooks = endpoint('getBooks', [Book]);
+    ctrl.setResponse(getBooks, [
+      { id: 'b1', shelf: { id: 's1', owner: { id: 'o1', name: 'Ada' } } },
+      { id: 'b2', shelf: { id: 's2', owner: { id: 'o2', name: 'Bob' } } },
+      { id: 'b3', shelf: 's1' },
+    ]);
+    const books = ctrl.response(getBooks);
+    let runs = 0;
+    const stop = effect(() => {
+      books.value;
+      runs++;
+    });
+    const before = books.value as Book[];
+    ctrl.set(Owner, { id: 'o2', name: 'Bobby' });
+    const after = books.value as Book[];
+    assert.is(runs, 2);
+    assert.is.not(after, before);
+    assert.is(after[0], before[0]);
+    assert.is.not(after[1], before[1]);
+    assert.is(after[1].shelf!.owner!.name, 'Bobby');
+    assert.is(after[2], before[2]);
+    ctrl.set(Owner, { id: 'o2', name: 'Bobby' });
+    ctrl.setResponse(getBooks, [{ id: 'b1' }, { id: 'b2' }, { id: 'b3' }]);
+    assert.is(runs, 2, 'identical data notifies no one');
+    assert.is(books.value, after);
+    ctrl.setResponse(getBooks, [{ id: 'b3' }, { id: 'b4', shelf: 's2' }, { id: 'b1' }]);
+    assert.is(runs, 3);
+    const third = books.value as Book[];
+    assert.equal(
+      third.map((b) => b.id),
+      ['b3', 'b4', 'b1'],
+      'a new list is read anew, in its order',
+    );
+    assert.is(third[0], after[2]);
+    assert.is(third[1].shelf, after[1].shelf);
+    stop();
+  },
+);
 
-lists('a view of All follows each of its rows and what they reach; writes elsewhere and identical writes do not re-run it', () => {
-  const ctrl = new Controller();
-  ctrl.set([Book], [
-    { id: 'b1', shelf: { id: 's1', owner: { id: 'o1', name: 'Ada' } } },
-    { id: 'b2', shelf: { id: 's2', owner: { id: 'o2', name: 'Bob' } } },
-  ]);
-  ctrl.set(Owner, { id: 'o3', name: 'Cy' });
-  const allBooks = new All(Book);
-  let computed = 0;
-  const view = ctrl.query(new Query(allBooks, (books) => (computed++, books)));
-  let runs = 0;
-  const stop = effect(() => {
-    view.value;
-    runs++;
-  });
-  const first = view.value as Book[];
-  assert.is(computed, 1);
-  // A book itself (its own row), then a row it reaches (an owner), change the view.
-  ctrl.set(Book, { id: 'b2', title: 'Two' });
-  assert.is(runs, 2);
-  const second = view.value as Book[];
-  assert.is(second[0], first[0], 'the untouched book keeps its object');
-  assert.is((second[1] as Book & { title: string }).title, 'Two');
-  ctrl.set(Owner, { id: 'o1', name: 'Ada L.' });
-  assert.is(runs, 3);
-  assert.is((view.value as Book[])[0].shelf!.owner!.name, 'Ada L.');
-  assert.is((view.value as Book[])[1], second[1]);
-  // An owner no book reaches, and identical writes: nothing re-runs, nothing recomputes.
-  const before = computed;
-  ctrl.set(Owner, { id: 'o3', name: 'Cyd' });
-  ctrl.set(Book, { id: 'b2', title: 'Two' });
-  ctrl.set(Owner, { id: 'o1', name: 'Ada L.' });
-  assert.is(runs, 3);
-  assert.is(computed, before, 'the view did not even recompute');
-  // A book joins, then one leaves: the membership.
-  ctrl.set(Book, { id: 'b3', shelf: 's2' });
-  assert.equal((view.value as Book[]).map((b) => b.id), ['b1', 'b2', 'b3']);
-  ctrl.set(new Invalidate(Book), { id: 'b1' });
-  assert.equal((view.value as Book[]).map((b) => b.id), ['b2', 'b3']);
-  assert.is(runs, 5);
-  stop();
-});
+lists(
+  'a view of All follows each of its rows and what they reach; writes elsewhere and identical writes do not re-run it',
+  () => {
+    const ctrl = new Controller();
+    ctrl.set(
+      [Book],
+      [
+        { id: 'b1', shelf: { id: 's1', owner: { id: 'o1', name: 'Ada' } } },
+        { id: 'b2', shelf: { id: 's2', owner: { id: 'o2', name: 'Bob' } } },
+      ],
+    );
+    ctrl.set(Owner, { id: 'o3', name: 'Cy' });
+    const allBooks = new All(Book);
+    let computed = 0;
+    const view = ctrl.query(new Query(allBooks, (books) => (computed++, books)));
+    let runs = 0;
+    const stop = effect(() => {
+      view.value;
+      runs++;
+    });
+    const first = view.value as Book[];
+    assert.is(computed, 1);
+    // A book itself (its own row), then a row it reaches (an owner), change the view.
+    ctrl.set(Book, { id: 'b2', title: 'Two' });
+    assert.is(runs, 2);
+    const second = view.value as Book[];
+    assert.is(second[0], first[0], 'the untouched book keeps its object');
+    assert.is((second[1] as Book & { title: string }).title, 'Two');
+    ctrl.set(Owner, { id: 'o1', name: 'Ada L.' });
+    assert.is(runs, 3);
+    assert.is((view.value as Book[])[0].shelf!.owner!.name, 'Ada L.');
+    assert.is((view.value as Book[])[1], second[1]);
+    // An owner no book reaches, and identical writes: nothing re-runs, nothing recomputes.
+    const before = computed;
+    ctrl.set(Owner, { id: 'o3', name: 'Cyd' });
+    ctrl.set(Book, { id: 'b2', title: 'Two' });
+    ctrl.set(Owner, { id: 'o1', name: 'Ada L.' });
+    assert.is(runs, 3);
+    assert.is(computed, before, 'the view did not even recompute');
+    // A book joins, then one leaves: the membership.
+    ctrl.set(Book, { id: 'b3', shelf: 's2' });
+    assert.equal(
+      (view.value as Book[]).map((b) => b.id),
+      ['b1', 'b2', 'b3'],
+    );
+    ctrl.set(new Invalidate(Book), { id: 'b1' });
+    assert.equal(
+      (view.value as Book[]).map((b) => b.id),
+      ['b2', 'b3'],
+    );
+    assert.is(runs, 5);
+    stop();
+  },
+);
 
 const aborts = suite('denormalize: a walk that throws');
 
@@ -297,11 +328,20 @@ lazy('a Lazy field keeps pks; its .query resolves them; the user view ignores po
     static override schema = { comments: new Lazy([Comment]) };
   }
   const ctrl = new Controller();
-  ctrl.set(Thread, { id: 't1', comments: [{ id: 'c1', text: 'hi' }, { id: 'c2', text: 'yo' }] });
+  ctrl.set(Thread, {
+    id: 't1',
+    comments: [
+      { id: 'c1', text: 'hi' },
+      { id: 'c2', text: 'yo' },
+    ],
+  });
   const thread = ctrl.get(Thread, { id: 't1' })!;
   assert.equal(thread.comments, ['c1', 'c2']);
   const comments = ctrl.get(Thread.schema.comments.query, thread.comments) as Comment[];
-  assert.equal(comments.map((c) => c.text), ['hi', 'yo']);
+  assert.equal(
+    comments.map((c) => c.text),
+    ['hi', 'yo'],
+  );
   assert.is(comments[0], ctrl.get(Comment, { id: 'c1' }));
   let runs = 0;
   const stop = effect(() => {

@@ -10,17 +10,26 @@ let server: TestServer;
 let users = makeUsers(100);
 let timers: FakeTimers;
 let ctrl: Controller;
-const getUsers = () => new RestEndpoint({ urlPrefix: server.url, path: '/users', schema: [User], dataExpiryLength: 1000 });
-const getUser = () => new RestEndpoint({ urlPrefix: server.url, path: '/users/:id', schema: User, dataExpiryLength: 1000 });
+const getUsers = () =>
+  new RestEndpoint({ urlPrefix: server.url, path: '/users', schema: [User], dataExpiryLength: 1000 });
+const getUser = () =>
+  new RestEndpoint({ urlPrefix: server.url, path: '/users/:id', schema: User, dataExpiryLength: 1000 });
 const getPosts = () =>
-  new RestEndpoint({ urlPrefix: server.url, path: '/posts', searchParams: {} as { group: string }, schema: postCollection });
+  new RestEndpoint({
+    urlPrefix: server.url,
+    path: '/posts',
+    searchParams: {} as { group: string },
+    schema: postCollection,
+  });
 
 const gc = suite('Controller.gc');
 gc.before(async () => {
   server = await startServer();
   server.route('GET', '/users', (_req, res) => json(res, 200, users));
   server.route('GET', '/users/:id', (req, res) => json(res, 200, users.find((u) => u.id === req.params.id) ?? {}));
-  server.route('GET', '/posts', (req, res) => json(res, 200, [{ id: `p-${req.query.get('group')}`, title: 't', group: req.query.get('group') }]));
+  server.route('GET', '/posts', (req, res) =>
+    json(res, 200, [{ id: `p-${req.query.get('group')}`, title: 't', group: req.query.get('group') }]),
+  );
 });
 gc.before.each(() => {
   users = makeUsers(100);
@@ -62,28 +71,31 @@ gc('an expired response nothing reads is dropped with its rows; the next read fe
   assert.is(ctrl.get(User, { id: 'u1' })!.name, 'user 1');
 });
 
-gc('a live view keeps what it reaches; unwatched, a held view reads the dropped row as missing, then follows it back', async () => {
-  await ctrl.fetch(getUser(), { id: 'u1' });
-  const view = ctrl.query(User, { id: 'u1' });
-  const response = ctrl.response(getUser(), { id: 'u1' });
-  const meta = ctrl.meta(getUser(), { id: 'u1' });
-  const before = view.value!;
-  let seen: unknown;
-  const stop = effect(() => void (seen = response.value));
-  timers.advance(5000);
-  assert.is(ctrl.gc(), 0, 'the watched response keeps itself and its row');
-  assert.is(seen, before);
-  stop();
-  assert.is(ctrl.gc(), 2);
-  assert.is(view.value, undefined, 'the unwatched view does not show the dropped row');
-  assert.is(response.value, undefined);
-  assert.is(meta.value.fetchedAt, 0);
-  await ctrl.fetch(getUser(), { id: 'u1' });
-  assert.is(view.value!.name, 'user 1', 'the held view follows the row written again');
-  assert.is.not(view.value, before);
-  assert.is(response.value, view.value);
-  assert.is(meta.value.fetchedAt, 5000, 'the held meta follows the key');
-});
+gc(
+  'a live view keeps what it reaches; unwatched, a held view reads the dropped row as missing, then follows it back',
+  async () => {
+    await ctrl.fetch(getUser(), { id: 'u1' });
+    const view = ctrl.query(User, { id: 'u1' });
+    const response = ctrl.response(getUser(), { id: 'u1' });
+    const meta = ctrl.meta(getUser(), { id: 'u1' });
+    const before = view.value!;
+    let seen: unknown;
+    const stop = effect(() => void (seen = response.value));
+    timers.advance(5000);
+    assert.is(ctrl.gc(), 0, 'the watched response keeps itself and its row');
+    assert.is(seen, before);
+    stop();
+    assert.is(ctrl.gc(), 2);
+    assert.is(view.value, undefined, 'the unwatched view does not show the dropped row');
+    assert.is(response.value, undefined);
+    assert.is(meta.value.fetchedAt, 0);
+    await ctrl.fetch(getUser(), { id: 'u1' });
+    assert.is(view.value!.name, 'user 1', 'the held view follows the row written again');
+    assert.is.not(view.value, before);
+    assert.is(response.value, view.value);
+    assert.is(meta.value.fetchedAt, 5000, 'the held meta follows the key');
+  },
+);
 
 gc('a mounted view of All keeps every row of its table, expired or not; unmounted, they go', async () => {
   await ctrl.fetch(getUsers());
@@ -106,7 +118,9 @@ gc('a mounted view of All keeps every row of its table, expired or not; unmounte
 
 gc('a cached object whose nested row was dropped is rebuilt without it', async () => {
   const getPost = new RestEndpoint({ urlPrefix: server.url, path: '/post', schema: Post, dataExpiryLength: 100 });
-  server.route('GET', '/post', (_req, res) => json(res, 200, { id: 'p1', title: 'first', author: { id: 'u1', name: 'Ada' } }));
+  server.route('GET', '/post', (_req, res) =>
+    json(res, 200, { id: 'p1', title: 'first', author: { id: 'u1', name: 'Ada' } }),
+  );
   await ctrl.fetch(getPost);
   const post = ctrl.query(Post, { id: 'p1' });
   const before = post.value!;
@@ -131,9 +145,19 @@ gc('a cached object whose nested row was dropped is rebuilt without it', async (
 });
 
 gc('a stored list whose rows were dropped reads them as missing, then follows them back', () => {
-  ctrl.set(User, { id: 'u1', name: 'Ada', posts: [{ id: 'p1', title: 'one' }, { id: 'p2', title: 'two' }] });
+  ctrl.set(User, {
+    id: 'u1',
+    name: 'Ada',
+    posts: [
+      { id: 'p1', title: 'one' },
+      { id: 'p2', title: 'two' },
+    ],
+  });
   const user = ctrl.query(User, { id: 'u1' });
-  assert.equal(user.value!.posts.map((p) => p.title), ['one', 'two']);
+  assert.equal(
+    user.value!.posts.map((p) => p.title),
+    ['one', 'two'],
+  );
   timers.advance(59_000);
   ctrl.set(User, { id: 'u1', name: 'Ada L' }); // u1 lives on with the same list of post pks
   assert.is(user.value!.posts[0], ctrl.get(Post, { id: 'p1' }));
@@ -141,13 +165,22 @@ gc('a stored list whose rows were dropped reads them as missing, then follows th
   assert.is(ctrl.gc(), 2, 'the two posts');
   assert.equal(user.value!.posts, [], 'dropped rows are missing from the list, never stale objects');
   ctrl.set(Post, { id: 'p2', title: 'back' });
-  assert.equal(user.value!.posts.map((p) => p.title), ['back']);
+  assert.equal(
+    user.value!.posts.map((p) => p.title),
+    ['back'],
+  );
   assert.is(user.value!.posts[0], ctrl.get(Post, { id: 'p2' }));
 });
 
 gc('a list read at the root of a view (Lazy) reads dropped rows as missing, then follows them back', () => {
   const posts = new Lazy([Post]);
-  ctrl.set([Post], [{ id: 'p1', title: 'one' }, { id: 'p2', title: 'two' }]);
+  ctrl.set(
+    [Post],
+    [
+      { id: 'p1', title: 'one' },
+      { id: 'p2', title: 'two' },
+    ],
+  );
   const view = ctrl.query(posts.query, ['p1', 'p2']);
   const titles = () => (view.value as Post[]).map((p) => p.title);
   assert.equal(titles(), ['one', 'two']);
@@ -202,7 +235,15 @@ gc('a row under a pending optimistic layer survives a sweep; the rollback shows 
   let fail: (error: Error) => void = () => {};
   const rename = new Endpoint(
     (_params: { id: string }, _body: { name: string }) => new Promise((_resolve, reject) => (fail = reject)),
-    { name: 'rename', schema: User, sideEffect: true, getOptimisticResponse: (_snap: unknown, params: { id: string }, body: { name: string }) => ({ ...params, ...body }) },
+    {
+      name: 'rename',
+      schema: User,
+      sideEffect: true,
+      getOptimisticResponse: (_snap: unknown, params: { id: string }, body: { name: string }) => ({
+        ...params,
+        ...body,
+      }),
+    },
   );
   const pending = ctrl.fetch(rename, { id: 'u4' }, { name: 'optimistic' }).catch((e) => e);
   assert.is(ctrl.get(User, { id: 'u4' })!.name, 'optimistic');
@@ -240,7 +281,10 @@ gc('the sweep timer does not keep a Controller alive: a dropped one is collected
   assert.equal(clock.intervals(), [700]);
   // Cleared by the finalizer, before any tick: a server making a Controller per request
   // keeps no timer per past request.
-  await collectUntil(() => weak!.deref() === undefined && clock.intervals().length === 0, 'the dropped Controller collected and its interval cleared');
+  await collectUntil(
+    () => weak!.deref() === undefined && clock.intervals().length === 0,
+    'the dropped Controller collected and its interval cleared',
+  );
   assert.equal(clock.intervals(), []);
 });
 

@@ -34,19 +34,23 @@ test.before(async (ctx) => {
       logLevel: 'error',
     });
     const script = bundle.outputFiles[0].text;
-    const html = '<!doctype html><meta charset="utf-8"><title>tabs</title><p id="title">…</p><script type="module" src="/app.js"></script>';
+    const html =
+      '<!doctype html><meta charset="utf-8"><title>tabs</title><p id="title">…</p><script type="module" src="/app.js"></script>';
     const todo = { id: '1', title: 'Write tests', updatedAt: '2026-01-01T00:00:00.000Z' };
     ctx.requests = new Map();
     ctx.server = createServer((req, res) => {
       const path = new URL(req.url ?? '/', 'http://x').pathname;
-      if (path.startsWith('/api/')) ctx.requests.set(`${req.method} ${path}`, (ctx.requests.get(`${req.method} ${path}`) ?? 0) + 1);
+      if (path.startsWith('/api/'))
+        ctx.requests.set(`${req.method} ${path}`, (ctx.requests.get(`${req.method} ${path}`) ?? 0) + 1);
       let body = '';
       req.on('data', (chunk) => (body += chunk));
       req.on('end', () => {
         if (path === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(html);
         if (path === '/app.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-        if (path === '/api/todos/1' && req.method === 'PATCH') Object.assign(todo, JSON.parse(body), { updatedAt: '2026-02-01T00:00:00.000Z' });
-        if (path === '/api/todos/1') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(todo));
+        if (path === '/api/todos/1' && req.method === 'PATCH')
+          Object.assign(todo, JSON.parse(body), { updatedAt: '2026-02-01T00:00:00.000Z' });
+        if (path === '/api/todos/1')
+          return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(todo));
         res.writeHead(404).end();
       });
     });
@@ -95,7 +99,11 @@ test('page 1 fetches, page 2 shows the row without a request; an edit in page 1 
   assert.is(await page1.evaluate(() => (window as any).app.edit('Ship it')), 'Ship it');
   await page2.waitForFunction(() => document.getElementById('title')!.textContent === 'Ship it');
   assert.equal(Object.fromEntries(ctx.requests), { 'GET /api/todos/1': 1, 'PATCH /api/todos/1': 1 });
-  assert.is(await page2.evaluate(() => (window as any).app.renders), 3, 'page 2 rendered: none, the fetched row, the edit');
+  assert.is(
+    await page2.evaluate(() => (window as any).app.renders),
+    3,
+    'page 2 rendered: none, the fetched row, the edit',
+  );
 
   // A page opened now gets the state of the open pages: it shows the row, no request.
   const page3 = await open(ctx);

@@ -57,7 +57,14 @@ let channels = 0;
 function tab(ctx: Ctx, options: { clock?: () => number; version?: string; schemas?: readonly Schema[] } = {}): Tab {
   const errors: Error[] = [];
   const ctrl = new Controller({ clock: options.clock, gcInterval: 0 });
-  const stop = shareTabs(ctrl, { channel: ctx.channel, schemas: options.schemas ?? [Member], onError: (e) => errors.push(e), clock: options.clock, version: options.version, wait: 10_000 });
+  const stop = shareTabs(ctrl, {
+    channel: ctx.channel,
+    schemas: options.schemas ?? [Member],
+    onError: (e) => errors.push(e),
+    clock: options.clock,
+    version: options.version,
+    wait: 10_000,
+  });
   ctx.tabs.push(stop);
   return { ctrl, stop, errors };
 }
@@ -65,11 +72,20 @@ function tab(ctx: Ctx, options: { clock?: () => number; version?: string; schema
 async function setup(ctx: Ctx) {
   ctx.server = await startServer();
   ctx.db = new Map(
-    ['m1', 'm2', 'm3'].map((id, i) => [id, { id, name: `Member ${i + 1}`, team: i < 2 ? 't1' : 't2', joined: `2026-0${i + 1}-01T00:00:00.000Z` }]),
+    ['m1', 'm2', 'm3'].map((id, i) => [
+      id,
+      { id, name: `Member ${i + 1}`, team: i < 2 ? 't1' : 't2', joined: `2026-0${i + 1}-01T00:00:00.000Z` },
+    ]),
   );
   ctx.server.route('GET', '/members', (_req, res) => json(res, 200, [...ctx.db.values()]));
   ctx.server.route('GET', '/members/:id', (req, res) => json(res, 200, ctx.db.get(req.params.id)));
-  ctx.server.route('GET', '/teams/:team/members', (req, res) => json(res, 200, [...ctx.db.values()].filter((m) => m.team === req.params.team)));
+  ctx.server.route('GET', '/teams/:team/members', (req, res) =>
+    json(
+      res,
+      200,
+      [...ctx.db.values()].filter((m) => m.team === req.params.team),
+    ),
+  );
   ctx.server.route('POST', '/teams/:team/members', (req, res) => {
     const row = { ...JSON.parse(req.body), team: req.params.team };
     ctx.db.set(row.id, row);
@@ -85,7 +101,12 @@ async function setup(ctx: Ctx) {
   ctx.getTeam = new RestEndpoint({ urlPrefix, path: '/teams/:team/members', schema: new Collection([Member]) });
   ctx.addMember = ctx.getTeam.push;
   ctx.renameMember = new RestEndpoint({ urlPrefix, path: '/members/:id', method: 'PATCH', schema: Member });
-  ctx.deleteMember = new RestEndpoint({ urlPrefix, path: '/members/:id', method: 'DELETE', schema: new Invalidate(Member) });
+  ctx.deleteMember = new RestEndpoint({
+    urlPrefix,
+    path: '/members/:id',
+    method: 'DELETE',
+    schema: new Invalidate(Member),
+  });
   ctx.channel = `tabs-test-${process.pid}-${++channels}`;
   ctx.seen = [];
   ctx.spy = new BroadcastChannel(ctx.channel);
@@ -127,7 +148,14 @@ fetches('A fetches; B shows the rows and sends no request for the same fresh key
   const stop = effect(() => void shown.push(names(b.ctrl)));
   await a.ctrl.fetch(ctx.getMembers);
   await waitFor(() => b.ctrl.get(Member, { id: 'm3' }) !== undefined, 'the rows in B');
-  assert.equal(shown, [[undefined, undefined, undefined], ['Member 1', 'Member 2', 'Member 3']], 'one batch in B');
+  assert.equal(
+    shown,
+    [
+      [undefined, undefined, undefined],
+      ['Member 1', 'Member 2', 'Member 3'],
+    ],
+    'one batch in B',
+  );
   const member = b.ctrl.get(Member, { id: 'm2' })!;
   assert.instance(member, Member);
   assert.instance(member.joined, Date, 'deserialized again through the static schema');
@@ -135,7 +163,10 @@ fetches('A fetches; B shows the rows and sends no request for the same fresh key
   assert.is(b.ctrl.isStale(ctx.getMembers), false);
   assert.equal(b.ctrl.getMeta(ctx.getMembers), a.ctrl.getMeta(ctx.getMembers), 'fetch time and expiry travel');
   const list = await b.ctrl.fetchIfStale(ctx.getMembers);
-  assert.equal(list.map((m) => m.name), ['Member 1', 'Member 2', 'Member 3']);
+  assert.equal(
+    list.map((m) => m.name),
+    ['Member 1', 'Member 2', 'Member 3'],
+  );
   // A row keeps the expiry of the response that wrote it: a detail endpoint reads it fresh.
   assert.is((await b.ctrl.fetchIfStale(ctx.getMember, { id: 'm2' })).name, 'Member 2');
   assert.is(ctx.server.count('GET', '/members/m2'), 0);
@@ -202,7 +233,8 @@ fetches('identical data fetched again notifies no reader in B; only the response
   await spied(ctx, 1);
   assert.is(runs, 1, 'no reader of the rows or the response ran again');
   assert.ok(patches(ctx).length > 0);
-  for (const p of patches(ctx)) assert.equal([p.rows, p.lists, Object.keys(p.responses).length], [{}, {}, 1], 'no row, no list: a response');
+  for (const p of patches(ctx))
+    assert.equal([p.rows, p.lists, Object.keys(p.responses).length], [{}, {}, 1], 'no row, no list: a response');
   assert.ok(b.ctrl.getMeta(ctx.getMembers).fetchedAt > before.fetchedAt);
   stop();
 });
@@ -214,19 +246,33 @@ fetches('a delete (Invalidate) in A removes the row in B; a list edit travels as
   await waitFor(() => b.ctrl.getResponse(ctx.getTeam, { team: 't1' }) !== undefined, 'the team in B');
   await spied(ctx, 2);
   ctx.seen.length = 0;
-  assert.equal(b.ctrl.getResponse(ctx.getTeam, { team: 't1' })!.map((m) => m.id), ['m1', 'm2']);
+  assert.equal(
+    b.ctrl.getResponse(ctx.getTeam, { team: 't1' })!.map((m) => m.id),
+    ['m1', 'm2'],
+  );
   await a.ctrl.fetch(ctx.addMember, { team: 't1' }, { id: 'm4', name: 'New', joined: '2026-04-01T00:00:00.000Z' });
   await waitFor(() => b.ctrl.getResponse(ctx.getTeam, { team: 't1' })!.length === 3, 'the pushed member in B');
   await spied(ctx, 1);
-  assert.equal(Object.values(patches(ctx)[0].lists).flatMap((byArgs: any) => Object.values(byArgs)).length, 1, 'the one list it changed');
-  assert.equal(b.ctrl.getResponse(ctx.getTeam, { team: 't1' })!.map((m) => m.name), ['Member 1', 'Member 2', 'New']);
+  assert.equal(
+    Object.values(patches(ctx)[0].lists).flatMap((byArgs: any) => Object.values(byArgs)).length,
+    1,
+    'the one list it changed',
+  );
+  assert.equal(
+    b.ctrl.getResponse(ctx.getTeam, { team: 't1' })!.map((m) => m.name),
+    ['Member 1', 'Member 2', 'New'],
+  );
   let seen: (string | undefined)[] = [];
   const stop = effect(() => void seen.push(b.ctrl.get(Member, { id: 'm1' })?.name));
   await a.ctrl.fetch(ctx.deleteMember, { id: 'm1' });
   await waitFor(() => b.ctrl.get(Member, { id: 'm1' }) === undefined, 'the removal in B');
   await spied(ctx, 2);
   assert.equal(seen, ['Member 1', undefined]);
-  assert.equal(b.ctrl.getResponse(ctx.getTeam, { team: 't1' })!.map((m) => m.id), ['m2', 'm4'], 'the list no longer shows it');
+  assert.equal(
+    b.ctrl.getResponse(ctx.getTeam, { team: 't1' })!.map((m) => m.id),
+    ['m2', 'm4'],
+    'the list no longer shows it',
+  );
   assert.equal(patches(ctx).at(-1).rows.Member.m1[0], null, 'a removal travels as null');
   assert.is(ctx.server.requests.length, 4, 'every request was A’s');
   seen = [];
@@ -247,7 +293,12 @@ async function optimistic(ctx: Ctx) {
   await waitFor(() => ctx.b.ctrl.get(Member, { id: 'm1' }) !== undefined, 'the rows in B');
   await spied(ctx, 1); // before a test counts afresh: the spy may get the patch after B did
   const held = holdRoute(ctx.server, 'PATCH', '/members/:id');
-  const rename = ctx.renameMember.extend({ getOptimisticResponse: (_snap: unknown, params: { id: string }, body: { name: string }) => ({ id: params.id, ...body }) });
+  const rename = ctx.renameMember.extend({
+    getOptimisticResponse: (_snap: unknown, params: { id: string }, body: { name: string }) => ({
+      id: params.id,
+      ...body,
+    }),
+  });
   return { held, rename };
 }
 
@@ -269,22 +320,31 @@ loops('a patch applied is not sent on: one write, one message', async (ctx) => {
   assert.equal(Object.keys(ctx.seen[1].rows.Member), ['m1']);
 });
 
-loops('the first rows of a table and a later row of it, written in one task, travel in one patch, each under its pk', async (ctx) => {
-  const { a, b } = ctx;
-  // The first write finds the table empty (its staged rows become the table's), the second adds to it.
-  a.ctrl.set([Member], [
-    { id: 'n1', name: 'One', team: 't1', joined: '2026-05-01T00:00:00.000Z' },
-    { id: 'n2', name: 'Two', team: 't1', joined: '2026-05-02T00:00:00.000Z' },
-  ]);
-  a.ctrl.set(Member, { id: 'n3', name: 'Three', team: 't2', joined: '2026-05-03T00:00:00.000Z' });
-  await waitFor(() => b.ctrl.get(Member, { id: 'n3' }) !== undefined, 'the rows in B');
-  await spied(ctx, 1);
-  await quiet();
-  assert.is(ctx.seen.length, 1, 'one patch');
-  assert.equal(Object.keys(ctx.seen[0].rows.Member), ['n1', 'n2', 'n3']);
-  assert.equal(['n1', 'n2', 'n3'].map((id) => b.ctrl.get(Member, { id })!.name), ['One', 'Two', 'Three']);
-  assert.ok(b.ctrl.get(Member, { id: 'n2' })!.joined instanceof Date);
-});
+loops(
+  'the first rows of a table and a later row of it, written in one task, travel in one patch, each under its pk',
+  async (ctx) => {
+    const { a, b } = ctx;
+    // The first write finds the table empty (its staged rows become the table's), the second adds to it.
+    a.ctrl.set(
+      [Member],
+      [
+        { id: 'n1', name: 'One', team: 't1', joined: '2026-05-01T00:00:00.000Z' },
+        { id: 'n2', name: 'Two', team: 't1', joined: '2026-05-02T00:00:00.000Z' },
+      ],
+    );
+    a.ctrl.set(Member, { id: 'n3', name: 'Three', team: 't2', joined: '2026-05-03T00:00:00.000Z' });
+    await waitFor(() => b.ctrl.get(Member, { id: 'n3' }) !== undefined, 'the rows in B');
+    await spied(ctx, 1);
+    await quiet();
+    assert.is(ctx.seen.length, 1, 'one patch');
+    assert.equal(Object.keys(ctx.seen[0].rows.Member), ['n1', 'n2', 'n3']);
+    assert.equal(
+      ['n1', 'n2', 'n3'].map((id) => b.ctrl.get(Member, { id })!.name),
+      ['One', 'Two', 'Three'],
+    );
+    assert.ok(b.ctrl.get(Member, { id: 'n2' })!.joined instanceof Date);
+  },
+);
 
 loops('an optimistic edit stays in its tab until the server answers; then the answer travels', async (ctx) => {
   const { a, b } = ctx;
@@ -317,21 +377,28 @@ loops('a failed optimistic edit sends nothing', async (ctx) => {
   assert.equal(ctx.seen, []);
 });
 
-loops('a patch reaching a row under a pending optimistic edit counts as a response to a request started after the edit', async (ctx) => {
-  const { a, b } = ctx;
-  const { held, rename } = await optimistic(ctx);
-  const done = b.ctrl.fetch(rename, { id: 'm1' }, { name: 'Optimistic in B' }).catch((e: Error) => e);
-  const request = await held.next();
-  ctx.db.get('m1')!.team = 't7';
-  await a.ctrl.fetch(ctx.getMembers);
-  await waitFor(() => b.ctrl.get(Member, { id: 'm1' })!.team === 't7', 'A’s row in B');
-  // As in one tab: a response to a request started after the edit shows over it.
-  assert.is(b.ctrl.get(Member, { id: 'm1' })!.name, 'Member 1');
-  assert.is(a.ctrl.get(Member, { id: 'm1' })!.name, 'Member 1', 'the edit never reached A');
-  request.reply(500, { error: 'no' });
-  assert.instance(await done, Error);
-  assert.equal([b.ctrl.get(Member, { id: 'm1' })!.name, b.ctrl.get(Member, { id: 'm1' })!.team], ['Member 1', 't7'], 'rolled back onto A’s value');
-});
+loops(
+  'a patch reaching a row under a pending optimistic edit counts as a response to a request started after the edit',
+  async (ctx) => {
+    const { a, b } = ctx;
+    const { held, rename } = await optimistic(ctx);
+    const done = b.ctrl.fetch(rename, { id: 'm1' }, { name: 'Optimistic in B' }).catch((e: Error) => e);
+    const request = await held.next();
+    ctx.db.get('m1')!.team = 't7';
+    await a.ctrl.fetch(ctx.getMembers);
+    await waitFor(() => b.ctrl.get(Member, { id: 'm1' })!.team === 't7', 'A’s row in B');
+    // As in one tab: a response to a request started after the edit shows over it.
+    assert.is(b.ctrl.get(Member, { id: 'm1' })!.name, 'Member 1');
+    assert.is(a.ctrl.get(Member, { id: 'm1' })!.name, 'Member 1', 'the edit never reached A');
+    request.reply(500, { error: 'no' });
+    assert.instance(await done, Error);
+    assert.equal(
+      [b.ctrl.get(Member, { id: 'm1' })!.name, b.ctrl.get(Member, { id: 'm1' })!.team],
+      ['Member 1', 't7'],
+      'rolled back onto A’s value',
+    );
+  },
+);
 
 loops('what hydrate writes stays in its tab', async (ctx) => {
   const { a, b } = ctx;
@@ -360,7 +427,11 @@ loops('closing stops sharing both ways and closes the channel', async (ctx) => {
   await quiet();
   assert.is(b.ctrl.get(Member, { id: 'm1' }), undefined, 'A’s rows did not reach B');
   assert.is(a.ctrl.get(Member, { id: 'm9' }), undefined, 'B’s write did not reach A');
-  assert.equal(ctx.seen.map((m) => m.kind), ['patch'], 'B sent nothing');
+  assert.equal(
+    ctx.seen.map((m) => m.kind),
+    ['patch'],
+    'B sent nothing',
+  );
 });
 
 loops('two shares of one Controller on two channels stop on their own, in either order', async (ctx) => {
@@ -385,7 +456,11 @@ loops('two shares of one Controller on two channels stop on their own, in either
       (firstStopsFirst ? second : first)();
       ctrl.set(Member, { id: 'm7', name: 'Eight' });
       await quiet();
-      assert.equal([heard.length, patches(ctx).length], firstStopsFirst ? [2, 0] : [1, 1], 'both stopped: nothing more');
+      assert.equal(
+        [heard.length, patches(ctx).length],
+        firstStopsFirst ? [2, 0] : [1, 1],
+        'both stopped: nothing more',
+      );
     }
   } finally {
     listener.close();
@@ -448,30 +523,39 @@ order('a list edited in one tab while another sets it: the later write wins in b
   b.stop();
 });
 
-order('requests in flight in both tabs: the first answer wins everywhere, the later one merges under it', async (ctx) => {
-  const { a, b } = ctx;
-  const held = holdRoute(ctx.server, 'GET', '/members/:id');
-  const fetchA = a.ctrl.fetch(ctx.getMember, { id: 'm1' });
-  const requestA = await held.next();
-  const fetchB = b.ctrl.fetch(ctx.getMember, { id: 'm1' });
-  const requestB = await held.next();
-  requestA.reply(200, { id: 'm1', name: 'first' });
-  await fetchA;
-  await waitFor(() => b.ctrl.get(Member, { id: 'm1' })?.name === 'first', 'A’s answer in B');
-  requestB.reply(200, { id: 'm1', name: 'second', team: 't9' });
-  await fetchB;
-  await spied(ctx, 2);
-  await quiet();
-  for (const t of [a, b]) assert.equal([t.ctrl.get(Member, { id: 'm1' })!.name, t.ctrl.get(Member, { id: 'm1' })!.team], ['first', 't9']);
-  assert.equal(
-    patches(ctx).map((p) => p.rows.Member?.m1),
-    [
-      [{ id: 'm1', name: 'first' }, patches(ctx)[0].rows.Member.m1[1]],
-      // B's answer filled a missing field: sent with the version of the value it merged under.
-      [{ id: 'm1', name: 'first', team: 't9' }, patches(ctx)[1].rows.Member.m1[1], patches(ctx)[0].time, patches(ctx)[0].from],
-    ],
-  );
-});
+order(
+  'requests in flight in both tabs: the first answer wins everywhere, the later one merges under it',
+  async (ctx) => {
+    const { a, b } = ctx;
+    const held = holdRoute(ctx.server, 'GET', '/members/:id');
+    const fetchA = a.ctrl.fetch(ctx.getMember, { id: 'm1' });
+    const requestA = await held.next();
+    const fetchB = b.ctrl.fetch(ctx.getMember, { id: 'm1' });
+    const requestB = await held.next();
+    requestA.reply(200, { id: 'm1', name: 'first' });
+    await fetchA;
+    await waitFor(() => b.ctrl.get(Member, { id: 'm1' })?.name === 'first', 'A’s answer in B');
+    requestB.reply(200, { id: 'm1', name: 'second', team: 't9' });
+    await fetchB;
+    await spied(ctx, 2);
+    await quiet();
+    for (const t of [a, b])
+      assert.equal([t.ctrl.get(Member, { id: 'm1' })!.name, t.ctrl.get(Member, { id: 'm1' })!.team], ['first', 't9']);
+    assert.equal(
+      patches(ctx).map((p) => p.rows.Member?.m1),
+      [
+        [{ id: 'm1', name: 'first' }, patches(ctx)[0].rows.Member.m1[1]],
+        // B's answer filled a missing field: sent with the version of the value it merged under.
+        [
+          { id: 'm1', name: 'first', team: 't9' },
+          patches(ctx)[1].rows.Member.m1[1],
+          patches(ctx)[0].time,
+          patches(ctx)[0].from,
+        ],
+      ],
+    );
+  },
+);
 
 //#endregion
 
@@ -481,7 +565,14 @@ const bad = suite<Ctx>('shareTabs: messages dropped');
 bad.before.each(setup);
 bad.after.each(teardown);
 
-const envelope = (over: object) => ({ 'signal-cache': 1, kind: 'patch', app: '', from: 'zzzz', time: Date.now(), ...over });
+const envelope = (over: object) => ({
+  'signal-cache': 1,
+  kind: 'patch',
+  app: '',
+  from: 'zzzz',
+  time: Date.now(),
+  ...over,
+});
 const row = { id: 'x1', name: 'X', joined: '2026-01-01T00:00:00.000Z' };
 
 bad('wrong shapes, __proto__ keys and other versions are dropped whole, each with a named TabsError', async (ctx) => {
@@ -495,12 +586,41 @@ bad('wrong shapes, __proto__ keys and other versions are dropped whole, each wit
     [JSON.stringify(envelope({ kind: 'shout' })), /malformed at kind/],
     [JSON.stringify(envelope({ from: 5 })), /malformed at envelope/],
     [JSON.stringify(envelope({ rows: [] })), /malformed at rows/],
-    ['{"signal-cache":1,"kind":"patch","app":"","from":"z","time":1,"rows":{"Member":{"x1":[{"__proto__":{"polluted":true}},0]}}}', /"__proto__"/],
+    [
+      '{"signal-cache":1,"kind":"patch","app":"","from":"z","time":1,"rows":{"Member":{"x1":[{"__proto__":{"polluted":true}},0]}}}',
+      /"__proto__"/,
+    ],
     // Valid rows first, then a malformed list: nothing of it is written.
-    [JSON.stringify(envelope({ rows: { Member: { x1: [row, 0] } }, converted: { Member: ['joined'] }, lists: { 'Collection(Member)': { k: ['not args', []] } } })), /malformed at lists\.Collection\(Member\)\.k/],
-    [JSON.stringify(envelope({ rows: { Member: { x1: [row, 0], x2: [{ ...row, id: 'x2' }, 'soon'] } } })), /malformed at rows\.Member\.x2/],
-    [JSON.stringify(envelope({ rows: { Member: { x1: [row, 0] } }, converted: { Member: ['joined'] }, responses: { k: [['x1'], 'now', 0, false] } })), /malformed at responses\.k/],
-    [JSON.stringify(envelope({ rows: { Member: { x1: [{ ...row, joined: 'not a date' }, 0] } }, converted: { Member: ['name'] } })), /Member\.name has no deserializer/],
+    [
+      JSON.stringify(
+        envelope({
+          rows: { Member: { x1: [row, 0] } },
+          converted: { Member: ['joined'] },
+          lists: { 'Collection(Member)': { k: ['not args', []] } },
+        }),
+      ),
+      /malformed at lists\.Collection\(Member\)\.k/,
+    ],
+    [
+      JSON.stringify(envelope({ rows: { Member: { x1: [row, 0], x2: [{ ...row, id: 'x2' }, 'soon'] } } })),
+      /malformed at rows\.Member\.x2/,
+    ],
+    [
+      JSON.stringify(
+        envelope({
+          rows: { Member: { x1: [row, 0] } },
+          converted: { Member: ['joined'] },
+          responses: { k: [['x1'], 'now', 0, false] },
+        }),
+      ),
+      /malformed at responses\.k/,
+    ],
+    [
+      JSON.stringify(
+        envelope({ rows: { Member: { x1: [{ ...row, joined: 'not a date' }, 0] } }, converted: { Member: ['name'] } }),
+      ),
+      /Member\.name has no deserializer/,
+    ],
     [JSON.stringify(envelope({ rows: { Member: { x1: [row, 0, 'late'] } } })), /rows\.Member\.x1 \(version\)/],
   ];
   for (const [data] of cases) ctx.spy.postMessage(data);
@@ -516,21 +636,27 @@ bad('wrong shapes, __proto__ keys and other versions are dropped whole, each wit
   await waitFor(() => ctx.a.errors.length === cases.length, 'A dropped them too');
 });
 
-bad('rows of an entity class the tab does not know are left out, with the lists and responses of the message', async (ctx) => {
-  const c = tab(ctx, { schemas: [] });
-  await c.stop.ready;
-  await ctx.a.ctrl.fetch(ctx.getMembers);
-  await waitFor(() => c.errors.length === 1, 'the report');
-  assert.instance(c.errors[0], TabsError);
-  assert.match(c.errors[0].message, /left out rows of Member and the message's lists and responses: pass the entity classes in schemas/);
-  assert.is(c.ctrl.get(Member, { id: 'm1' }), undefined);
-  assert.is(c.ctrl.getResponse(ctx.getMembers), undefined);
-  assert.is(ctx.b.ctrl.get(Member, { id: 'm1' })!.name, 'Member 1', 'a tab that knows the class applied it');
-  // Rows of plain JSON need no class.
-  ctx.a.ctrl.set(ctx.getMember.schema, { id: 'm5' }, { id: 'm5', name: 'Plain' });
-  await waitFor(() => c.ctrl.get(Member, { id: 'm5' }) !== undefined, 'the plain row in C');
-  assert.is(c.ctrl.get(Member, { id: 'm5' })!.name, 'Plain');
-});
+bad(
+  'rows of an entity class the tab does not know are left out, with the lists and responses of the message',
+  async (ctx) => {
+    const c = tab(ctx, { schemas: [] });
+    await c.stop.ready;
+    await ctx.a.ctrl.fetch(ctx.getMembers);
+    await waitFor(() => c.errors.length === 1, 'the report');
+    assert.instance(c.errors[0], TabsError);
+    assert.match(
+      c.errors[0].message,
+      /left out rows of Member and the message's lists and responses: pass the entity classes in schemas/,
+    );
+    assert.is(c.ctrl.get(Member, { id: 'm1' }), undefined);
+    assert.is(c.ctrl.getResponse(ctx.getMembers), undefined);
+    assert.is(ctx.b.ctrl.get(Member, { id: 'm1' })!.name, 'Member 1', 'a tab that knows the class applied it');
+    // Rows of plain JSON need no class.
+    ctx.a.ctrl.set(ctx.getMember.schema, { id: 'm5' }, { id: 'm5', name: 'Plain' });
+    await waitFor(() => c.ctrl.get(Member, { id: 'm5' }) !== undefined, 'the plain row in C');
+    assert.is(c.ctrl.get(Member, { id: 'm5' })!.name, 'Plain');
+  },
+);
 
 //#endregion
 
@@ -548,9 +674,14 @@ opens('gets the state of the open tabs: it shows their rows and sends no request
   assert.equal(names(c.ctrl), ['Member 1', 'Member 2', 'Member 3']);
   assert.instance(c.ctrl.get(Member, { id: 'm1' })!.joined, Date);
   await c.ctrl.fetchIfStale(ctx.getMembers);
-  assert.equal((await c.ctrl.fetchIfStale(ctx.getTeam, { team: 't1' })).map((m) => m.id), ['m1', 'm2']);
+  assert.equal(
+    (await c.ctrl.fetchIfStale(ctx.getTeam, { team: 't1' })).map((m) => m.id),
+    ['m1', 'm2'],
+  );
   assert.is(ctx.server.requests.length, 2, 'the requests A sent, no more');
-  assert.ok(ctx.seen.filter((m) => m.kind === 'state').every((m) => m.to === ctx.seen.find((h) => h.kind === 'hello').from));
+  assert.ok(
+    ctx.seen.filter((m) => m.kind === 'state').every((m) => m.to === ctx.seen.find((h) => h.kind === 'hello').from),
+  );
   // The state is older than anything a tab holds: a row C changes meanwhile keeps C's value.
   assert.equal(c.errors, []);
 });

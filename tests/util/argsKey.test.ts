@@ -23,7 +23,11 @@ keys('several args, arrays, primitives and toJSON values have distinct stable ke
   assert.is(argsKey([[]]), '[]', 'an empty array is an argument');
   assert.is(argsKey([new Date(0)]), '"1970-01-01T00:00:00.000Z"');
   assert.is(stableStringify({ d: { toJSON: () => ({ z: 1, y: 2 }) } }), '{"d":{"y":2,"z":1}}');
-  assert.is.not(stableStringify(() => 1), stableStringify(null), 'a function is keyed apart from null');
+  assert.is.not(
+    stableStringify(() => 1),
+    stableStringify(null),
+    'a function is keyed apart from null',
+  );
 });
 
 keys.run();

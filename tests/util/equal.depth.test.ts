@@ -27,9 +27,16 @@ equal('an equals method that throws means different; different classes are diffe
   }
   assert.is(equalValue(new Money(1), new Money(1)), true);
   assert.is(equalValue(new Money(1), new Money(-1)), false);
-  assert.is(equalValue(new Point(1), new Point(1)), false, 'class instances without equals are not compared field by field');
+  assert.is(
+    equalValue(new Point(1), new Point(1)),
+    false,
+    'class instances without equals are not compared field by field',
+  );
   assert.is(equalValue({ x: 1 }, new Point(1)), false);
-  assert.is(equalValue(Object.assign(Object.create(null), { x: 1 }), Object.assign(Object.create(null), { x: 1 })), true);
+  assert.is(
+    equalValue(Object.assign(Object.create(null), { x: 1 }), Object.assign(Object.create(null), { x: 1 })),
+    true,
+  );
 });
 
 equal.run();

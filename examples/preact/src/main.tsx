@@ -44,7 +44,9 @@ function IssueList({ onSelect }: { onSelect: (id: string) => void }) {
         </p>
       )}
       <ul id="issues" class={previous ? 'previous' : ''}>
-        {issues?.map((issue) => <IssueRow key={issue.id} issue={issue} onSelect={onSelect} />)}
+        {issues?.map((issue) => (
+          <IssueRow key={issue.id} issue={issue} onSelect={onSelect} />
+        ))}
       </ul>
       <nav>
         <button id="prev" disabled={page === 1} onClick={() => setPage(page - 1)}>

@@ -40,7 +40,10 @@ export function compile(code: string, file: string, jsx: Framework): string {
         [presetTypescript, { isTSX: true, allExtensions: true }],
         ...(jsx === 'solid' ? [[presetSolid, { generate: 'dom' }]] : []),
       ],
-      plugins: [...(jsx === 'solid' ? [] : [[reactJsx, { runtime: 'automatic', importSource: 'preact' }]]), modulesCommonjs],
+      plugins: [
+        ...(jsx === 'solid' ? [] : [[reactJsx, { runtime: 'automatic', importSource: 'preact' }]]),
+        modulesCommonjs,
+      ],
     });
     return out?.code ?? '';
   } catch (error) {

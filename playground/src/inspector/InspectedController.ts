@@ -105,7 +105,9 @@ export class InspectedController extends Controller {
   /** Links a request the mock answered to the oldest call waiting for that URL. */
   linkWire(wire: WireEntry): void {
     if (!this.calls.some((c) => c.wire === wire)) {
-      const call = this.calls.find((c) => !c.wire && !c.deduplicated && c.url === wire.url && c.method.toUpperCase() === wire.method);
+      const call = this.calls.find(
+        (c) => !c.wire && !c.deduplicated && c.url === wire.url && c.method.toUpperCase() === wire.method,
+      );
       if (call) call.wire = wire;
     }
     this.#onChange();
@@ -184,7 +186,12 @@ export class InspectedController extends Controller {
 }
 
 /** Calls `visit` for every Entity instance reachable from `value` (to `depth` levels of nesting). */
-export function walkEntities(value: unknown, visit: (entity: Entity) => void, depth = 8, seen = new Set<unknown>()): void {
+export function walkEntities(
+  value: unknown,
+  visit: (entity: Entity) => void,
+  depth = 8,
+  seen = new Set<unknown>(),
+): void {
   if (value === null || typeof value !== 'object' || seen.has(value) || depth < 0) return;
   seen.add(value);
   if (value instanceof Entity) visit(value);

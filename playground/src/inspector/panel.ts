@@ -62,13 +62,21 @@ export class InspectorPanel {
   }
 
   draw(): void {
-    for (const b of this.#tabs.querySelectorAll<HTMLElement>('[data-tab]')) b.setAttribute('aria-selected', String(b.dataset.tab === this.#tab));
+    for (const b of this.#tabs.querySelectorAll<HTMLElement>('[data-tab]'))
+      b.setAttribute('aria-selected', String(b.dataset.tab === this.#tab));
     const ctrl = this.#ctrl;
     if (!ctrl) {
       this.#body.replaceChildren(note('Nothing running.'));
       return;
     }
-    const content = this.#tab === 'rows' ? this.#rows(ctrl) : this.#tab === 'views' ? this.#views(ctrl) : this.#tab === 'requests' ? this.#requests(ctrl) : this.#layers(ctrl);
+    const content =
+      this.#tab === 'rows'
+        ? this.#rows(ctrl)
+        : this.#tab === 'views'
+          ? this.#views(ctrl)
+          : this.#tab === 'requests'
+            ? this.#requests(ctrl)
+            : this.#layers(ctrl);
     this.#body.replaceChildren(...content);
   }
 
@@ -78,12 +86,40 @@ export class InspectorPanel {
       let all = this.#alls.get(type);
       if (!all) this.#alls.set(type, (all = new All(type)));
       const rows = (ctrl.peekQuery(all) as Entity[] | undefined) ?? [];
-      const matching = rows.filter((row) => !this.#query || format(row).toLowerCase().includes(this.#query) || type.key.toLowerCase().includes(this.#query));
-      const group = el('details', { class: 'group', 'data-testid': 'entity-group', 'data-entity': type.key || type.name });
+      const matching = rows.filter(
+        (row) =>
+          !this.#query ||
+          format(row).toLowerCase().includes(this.#query) ||
+          type.key.toLowerCase().includes(this.#query),
+      );
+      const group = el('details', {
+        class: 'group',
+        'data-testid': 'entity-group',
+        'data-entity': type.key || type.name,
+      });
       group.open = true;
-      group.append(el('summary', {}, `${type.key || type.name} `, el('span', { class: 'muted' }, `${matching.length}${matching.length === rows.length ? '' : ` of ${rows.length}`} row${rows.length === 1 ? '' : 's'}`)));
+      group.append(
+        el(
+          'summary',
+          {},
+          `${type.key || type.name} `,
+          el(
+            'span',
+            { class: 'muted' },
+            `${matching.length}${matching.length === rows.length ? '' : ` of ${rows.length}`} row${rows.length === 1 ? '' : 's'}`,
+          ),
+        ),
+      );
       for (const row of matching.slice(0, LIMIT)) {
-        group.append(el('div', { class: 'row', 'data-testid': 'entity-row' }, el('b', {}, String(row.pk())), ' ', el('code', {}, format(row))));
+        group.append(
+          el(
+            'div',
+            { class: 'row', 'data-testid': 'entity-row' },
+            el('b', {}, String(row.pk())),
+            ' ',
+            el('code', {}, format(row)),
+          ),
+        );
       }
       if (matching.length > LIMIT) group.append(note(`… ${matching.length - LIMIT} more (search to narrow)`));
       out.push(group);
@@ -92,8 +128,14 @@ export class InspectorPanel {
   }
 
   #views(ctrl: InspectedController): Node[] {
-    const matching = ctrl.views.filter((v) => !this.#query || `${v.label} ${format(v.args)}`.toLowerCase().includes(this.#query));
-    const out: Node[] = [note(`${ctrl.views.length} views. Updates: distinct values a view has had (1 = never changed since its first read). The inspector subscribes to every view it lists, so none is released while the demo runs.`)];
+    const matching = ctrl.views.filter(
+      (v) => !this.#query || `${v.label} ${format(v.args)}`.toLowerCase().includes(this.#query),
+    );
+    const out: Node[] = [
+      note(
+        `${ctrl.views.length} views. Updates: distinct values a view has had (1 = never changed since its first read). The inspector subscribes to every view it lists, so none is released while the demo runs.`,
+      ),
+    ];
     for (const view of matching.slice(-LIMIT).reverse()) {
       const rows = rowsRead(ctrl, view);
       const item = el('details', { class: 'view', 'data-testid': 'view-entry' });
@@ -106,7 +148,11 @@ export class InspectorPanel {
           el('span', { class: 'pill', 'data-testid': 'view-updates' }, `updates ${view.updates}`),
           el('span', { class: 'pill' }, `rows ${rows.length}`),
         ),
-        el('div', { class: 'muted small' }, rows.slice(0, 50).join(', ') + (rows.length > 50 ? ` … ${rows.length - 50} more` : '') || 'no rows read'),
+        el(
+          'div',
+          { class: 'muted small' },
+          rows.slice(0, 50).join(', ') + (rows.length > 50 ? ` … ${rows.length - 50} more` : '') || 'no rows read',
+        ),
       );
       out.push(item);
     }
@@ -117,30 +163,69 @@ export class InspectorPanel {
   #requests(ctrl: InspectedController): Node[] {
     const table = el('table', { class: 'log', 'data-testid': 'request-log' });
     table.append(el('tr', {}, ...['endpoint', 'args', 'status', 'ms', 'dedup'].map((h) => el('th', {}, h))));
-    const matching = ctrl.calls.filter((c) => !this.#query || `${c.endpoint} ${format(c.args)} ${c.status}`.toLowerCase().includes(this.#query));
+    const matching = ctrl.calls.filter(
+      (c) => !this.#query || `${c.endpoint} ${format(c.args)} ${c.status}`.toLowerCase().includes(this.#query),
+    );
     for (const call of matching.slice(-LIMIT).reverse()) {
       const failed = typeof call.status === 'number' ? call.status >= 400 : call.status === 'error';
       const tr = el(
         'tr',
-        { class: failed ? 'failed' : '', 'data-testid': 'request-entry', title: call.wire ? `${call.wire.method} ${call.wire.url}${call.wire.body === undefined ? '' : `\nbody sent: ${format(call.wire.body)}`}` : (call.url ?? '') },
+        {
+          class: failed ? 'failed' : '',
+          'data-testid': 'request-entry',
+          title: call.wire
+            ? `${call.wire.method} ${call.wire.url}${call.wire.body === undefined ? '' : `\nbody sent: ${format(call.wire.body)}`}`
+            : (call.url ?? ''),
+        },
         el('td', {}, call.endpoint),
-        el('td', {}, el('code', {}, format(call.args)), ...(call.wire?.body === undefined ? [] : [el('div', { class: 'muted small' }, 'sent ', el('code', {}, format(call.wire.body)))])),
+        el(
+          'td',
+          {},
+          el('code', {}, format(call.args)),
+          ...(call.wire?.body === undefined
+            ? []
+            : [el('div', { class: 'muted small' }, 'sent ', el('code', {}, format(call.wire.body)))]),
+        ),
         el('td', {}, String(call.status)),
         el('td', {}, call.duration === undefined ? '…' : call.duration.toFixed(0)),
         el('td', {}, call.deduplicated ? 'yes' : ''),
       );
       table.append(tr);
     }
-    return [note(`${ctrl.calls.length} ctrl.fetch calls; ${ctrl.calls.filter((c) => c.deduplicated).length} shared a request in flight. Hover a row for its URL.`), table];
+    return [
+      note(
+        `${ctrl.calls.length} ctrl.fetch calls; ${ctrl.calls.filter((c) => c.deduplicated).length} shared a request in flight. Hover a row for its URL.`,
+      ),
+      table,
+    ];
   }
 
   #layers(ctrl: InspectedController): Node[] {
     const layers = ctrl.optimisticLayers();
     const shown = layers.filter((l) => l.status === 'pending').length;
-    const out: Node[] = [note(`${shown} optimistic layer${shown === 1 ? '' : 's'} shown above the server data. A mutation with getOptimisticResponse adds one when called; the response replaces it, a failure rolls it back.`)];
+    const out: Node[] = [
+      note(
+        `${shown} optimistic layer${shown === 1 ? '' : 's'} shown above the server data. A mutation with getOptimisticResponse adds one when called; the response replaces it, a failure rolls it back.`,
+      ),
+    ];
     for (const layer of layers.slice(0, LIMIT)) {
-      const state = layer.status === 'pending' ? 'shown' : typeof layer.status === 'number' && layer.status < 400 || layer.status === 'ok' ? 'replaced by the response' : `rolled back (${layer.status})`;
-      out.push(el('div', { class: 'row', 'data-testid': 'layer-entry' }, el('b', {}, layer.endpoint), ' ', el('code', {}, format(layer.args)), ' ', el('span', { class: 'pill' }, state)));
+      const state =
+        layer.status === 'pending'
+          ? 'shown'
+          : (typeof layer.status === 'number' && layer.status < 400) || layer.status === 'ok'
+            ? 'replaced by the response'
+            : `rolled back (${layer.status})`;
+      out.push(
+        el(
+          'div',
+          { class: 'row', 'data-testid': 'layer-entry' },
+          el('b', {}, layer.endpoint),
+          ' ',
+          el('code', {}, format(layer.args)),
+          ' ',
+          el('span', { class: 'pill' }, state),
+        ),
+      );
     }
     return out;
   }
@@ -156,7 +241,9 @@ function rowsRead(ctrl: InspectedController, view: ViewEntry): string[] {
 
 function format(value: unknown): string {
   try {
-    const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? String(v) : v instanceof Blob ? `Blob(${v.size} bytes)` : v));
+    const text = JSON.stringify(value, (_key, v: unknown) =>
+      typeof v === 'bigint' ? String(v) : v instanceof Blob ? `Blob(${v.size} bytes)` : v,
+    );
     return text === undefined ? String(value) : text.length > 400 ? `${text.slice(0, 400)}…` : text;
   } catch {
     return String(value);
@@ -167,7 +254,11 @@ function note(text: string): HTMLElement {
   return el('p', { class: 'muted small' }, text);
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string>, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string>,
+  ...children: Array<Node | string>
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
   node.append(...children);

@@ -32,7 +32,8 @@ export class Reply {
     readonly headers: Record<string, string> = {},
   ) {}
 }
-export const reply = (status: number, body?: unknown, headers?: Record<string, string>) => new Reply(status, body, headers);
+export const reply = (status: number, body?: unknown, headers?: Record<string, string>) =>
+  new Reply(status, body, headers);
 
 /** One request the mock answered. */
 export interface WireEntry {
@@ -88,10 +89,19 @@ export function installMock(): void {
 
 async function answer(url: string, init: RequestInit): Promise<Response> {
   const method = (init.method ?? 'GET').toUpperCase();
-  const body = typeof init.body === 'string' ? safeJson(init.body) : init.body ?? undefined;
+  const body = typeof init.body === 'string' ? safeJson(init.body) : (init.body ?? undefined);
   const injected = settings.failNext > 0 || Math.random() * 100 < settings.errorRate;
   if (settings.failNext > 0) settings.failNext--;
-  const entry: WireEntry = { id: ++wireId, method, url, body, status: 'pending', started: performance.now(), duration: undefined, injected };
+  const entry: WireEntry = {
+    id: ++wireId,
+    method,
+    url,
+    body,
+    status: 'pending',
+    started: performance.now(),
+    duration: undefined,
+    injected,
+  };
   const myListener = listener;
   myListener?.(entry);
   await new Promise((resolve) => setTimeout(resolve, settings.latency));
@@ -128,7 +138,10 @@ function rest(method: string, path: string, query: Record<string, string>, body:
   if (id === undefined) {
     if (method === 'GET') {
       const filters = Object.entries(query).filter(([key]) => list.some((item) => key in item));
-      return json(200, list.filter((item) => filters.every(([key, value]) => String(item[key]) === value)));
+      return json(
+        200,
+        list.filter((item) => filters.every(([key, value]) => String(item[key]) === value)),
+      );
     }
     if (method === 'POST') {
       const item = { id: String(Math.max(0, ...list.map((i) => Number(i.id) || 0)) + 1), ...body };

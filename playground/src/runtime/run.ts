@@ -28,7 +28,11 @@ export interface DemoFiles {
 export type FileName = keyof DemoFiles;
 
 /** The view file of each framework. */
-export const viewFile: Record<Framework, FileName> = { solid: 'solid.tsx', preact: 'preact.tsx', vanilla: 'vanilla.ts' };
+export const viewFile: Record<Framework, FileName> = {
+  solid: 'solid.tsx',
+  preact: 'preact.tsx',
+  vanilla: 'vanilla.ts',
+};
 
 export interface DemoError {
   kind: 'compile' | 'runtime';
@@ -99,7 +103,11 @@ export class Runner {
     let file: FileName = 'server.ts';
     try {
       const server = evaluate(compiled.server, 'server.ts', require, timers);
-      resetMock(fixtures, (server.default ?? server.routes ?? {}) as Routes, (wire) => runId === this.#runId && ctrl.linkWire(wire));
+      resetMock(
+        fixtures,
+        (server.default ?? server.routes ?? {}) as Routes,
+        (wire) => runId === this.#runId && ctrl.linkWire(wire),
+      );
       file = 'api.ts';
       api = evaluate(compiled.api, 'api.ts', require, timers);
       for (const [name, value] of Object.entries(api)) {
@@ -111,7 +119,8 @@ export class Runner {
       file = viewFile[framework];
       const view = evaluate(compiled.view, file, require, timers);
       const App = (view.default ?? view.App) as ((...args: any[]) => any) | undefined;
-      if (typeof App !== 'function') throw new Error(`${file} must export default the view (a component, or for vanilla a function (root, ctrl))`);
+      if (typeof App !== 'function')
+        throw new Error(`${file} must export default the view (a component, or for vanilla a function (root, ctrl))`);
       const root = document.createElement('div');
       root.className = 'demo-root';
       this.host.replaceChildren(root);
@@ -147,7 +156,10 @@ export class Runner {
       );
       this.#cleanups.push(dispose);
     } else if (framework === 'preact') {
-      preactRender(h(PreactProvider, { controller: ctrl, children: h(Boundary, { report, children: h(App, null) }) }), root);
+      preactRender(
+        h(PreactProvider, { controller: ctrl, children: h(Boundary, { report, children: h(App, null) }) }),
+        root,
+      );
       this.#cleanups.push(() => preactRender(null, root));
     } else {
       const cleanup = App(root, ctrl);
@@ -214,11 +226,16 @@ export class Runner {
 }
 
 /** Preact error boundary of the preview. */
-class Boundary extends Component<{ report: (error: unknown) => void; children?: ComponentChildren }, { failed: boolean }> {
+class Boundary extends Component<
+  { report: (error: unknown) => void; children?: ComponentChildren },
+  { failed: boolean }
+> {
   override state = { failed: false };
   override componentDidCatch(error: unknown): void {
     const thenable = typeof (error as { then?: unknown })?.then === 'function';
-    this.props.report(thenable ? new Error('a component suspended outside <Suspense>: wrap it in <Suspense fallback=…>') : error);
+    this.props.report(
+      thenable ? new Error('a component suspended outside <Suspense>: wrap it in <Suspense fallback=…>') : error,
+    );
     this.setState({ failed: true });
   }
   override render() {
@@ -231,7 +248,12 @@ const FRAME = /demo:\/\/\/([\w.]+):(\d+):(\d+)/;
 /** Lines `new Function` puts before the body (`function anonymous(…\n) {\n`). */
 const HEADER_LINES = 2;
 
-function evaluate(code: string, file: FileName, require: (name: string) => unknown, timers: Record<string, unknown>): Exports {
+function evaluate(
+  code: string,
+  file: FileName,
+  require: (name: string) => unknown,
+  timers: Record<string, unknown>,
+): Exports {
   const module = { exports: {} as Exports };
   const names = Object.keys(timers);
   // Timers are parameters, so the demo's calls reach the tracked versions. The source URL
@@ -263,7 +285,8 @@ export function toDemoError(error: unknown, kind: DemoError['kind'], file?: stri
   if (error instanceof CompileError) {
     return { kind: 'compile', file: error.file, message: error.message, line: error.line, column: error.column };
   }
-  const message = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+  const message =
+    error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
   // The innermost frame in demo code gives the file and the place.
   const frame = error instanceof Error ? FRAME.exec(error.stack ?? '') : null;
   if (frame) return { kind, file: frame[1], message, line: Number(frame[2]) - HEADER_LINES, column: Number(frame[3]) };

@@ -3,7 +3,14 @@
  * state per file so switching tabs keeps each file's undo history and selection.
  */
 import { EditorState, type Extension } from '@codemirror/state';
-import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection } from '@codemirror/view';
+import {
+  EditorView,
+  keymap,
+  lineNumbers,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  drawSelection,
+} from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
@@ -55,13 +62,20 @@ export class CodeEditor {
       const doc = this.view.state.doc;
       const line = doc.line(Math.min(Math.max(error.line, 1), doc.lines));
       const from = Math.min(line.from + Math.max((error.column ?? 1) - 1, 0), line.to);
-      diagnostics.push({ from, to: Math.min(from + 1, line.to) || from, severity: 'error', message: error.message.split('\n')[0]! });
+      diagnostics.push({
+        from,
+        to: Math.min(from + 1, line.to) || from,
+        severity: 'error',
+        message: error.message.split('\n')[0]!,
+      });
     }
     this.view.dispatch(setDiagnostics(this.view.state, diagnostics));
   }
 
   #create(name: string, text: string): EditorState {
-    const language: Extension = name.endsWith('.json') ? json() : javascript({ typescript: true, jsx: name.endsWith('x') });
+    const language: Extension = name.endsWith('.json')
+      ? json()
+      : javascript({ typescript: true, jsx: name.endsWith('x') });
     return EditorState.create({
       doc: text,
       extensions: [

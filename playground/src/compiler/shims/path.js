@@ -51,5 +51,18 @@ export const parse = (p) => {
   return { root: isAbsolute(p) ? '/' : '', dir: dirname(p), base, ext, name: ext ? base.slice(0, -ext.length) : base };
 };
 export const toNamespacedPath = (p) => p;
-export const posix = { sep, delimiter, isAbsolute, normalize, join, resolve, dirname, basename, extname, relative, parse, toNamespacedPath };
+export const posix = {
+  sep,
+  delimiter,
+  isAbsolute,
+  normalize,
+  join,
+  resolve,
+  dirname,
+  basename,
+  extname,
+  relative,
+  parse,
+  toNamespacedPath,
+};
 export default posix;
