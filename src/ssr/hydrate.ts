@@ -172,6 +172,8 @@ type RowRead = readonly [row: Row, expiresAt: number];
  * @internal `hydrate`'s work. With `skip`, an entry that does not restore is left out
  * (`skip` receives its part, keys and error) and the rest restored: persist's restore,
  * which drops one bad entry rather than the whole storage. Without, the first throws.
+ * (Persist builds the parts itself: with `skip`, a part that is no dictionary of entries
+ * is passed over.)
  */
 export function restore(
   ctrl: Controller,
@@ -216,11 +218,9 @@ export function restore(
           ? `pass the ${key} entity class in schemas (to deserialize ${fields})`
           : `pass ${short(key)} in schemas`;
     }
-    if (refused !== undefined && (skip === undefined || !isDict(byPk))) {
-      if (skip === undefined) fail(refused);
-      skip('rows', key, '', new HydrationError(`hydrate: ${refused}`));
-      continue;
-    }
+    // Refused whole by `hydrate`; by `restore` with `skip`, entry by entry (of a dictionary).
+    if (refused !== undefined && skip === undefined) fail(refused);
+    if (!isDict(byPk)) continue;
     let staged: Map<string, Row> | undefined;
     for (const pk of Object.keys(byPk)) {
       const read = entry('rows', key, pk, (): RowRead => {
@@ -237,19 +237,20 @@ export function restore(
   }
   for (const key of Object.keys(lists)) {
     const byArgs = lists[key];
-    if (!isKey(key) || !isDict(byArgs)) {
-      if (skip === undefined) fail(`malformed state at lists.${short(key)}`);
-      skip('lists', key, '', new HydrationError(`hydrate: malformed state at lists.${short(key)}`));
+    const at = `lists.${short(key)}`;
+    if (!isDict(byArgs)) {
+      if (skip === undefined) fail(`malformed state at ${at}`);
       continue;
     }
     // A `set` write names its list by key alone (`accepts` is for the other modes).
     const collection = { key } as CollectionLike;
     for (const argsKey of Object.keys(byArgs)) {
-      const read = entry('lists', key, argsKey, () =>
-        readList(byArgs[argsKey], argsKey, (detail) =>
-          fail(`malformed state at lists.${short(key)}.${short(argsKey)}${detail}`),
-        ),
-      );
+      const read = entry('lists', key, argsKey, () => {
+        if (!isKey(key)) fail(`malformed state at ${at}`);
+        return readList(byArgs[argsKey], argsKey, (detail) =>
+          fail(`malformed state at ${at}.${short(argsKey)}${detail}`),
+        );
+      });
       if (read !== undefined) staging.collection(collection, { mode: 'set', argsKey, args: read[0], items: read[1] });
     }
   }
