@@ -5,14 +5,14 @@
  *
  * Normalization recurses through `visit`; a payload nested deeper than `MAX_NESTING`
  * schema levels (entities in entities, lists in lists) is rejected with a `SchemaError`
- * instead of overflowing the stack. A row nested deeper than `MAX_DEPTH` levels, or a pk
- * or entity key longer than `MAX_KEY`, is rejected the same way: what a response stores,
- * `hydrate`, tabs and persist restore (the limits are theirs too, ../util/limits.ts).
+ * instead of overflowing the stack. A row nested deeper than `MAX_DEPTH` levels is
+ * rejected the same way: what a response stores, `hydrate`, tabs and persist restore (the
+ * limits are theirs too, ../util/limits.ts).
  */
 import { SchemaError } from '../schema/SchemaError.js';
 import type { CollectionLike, CollectionWrite, EntityClass, NormalizeContext, Schema } from '../schema/types.js';
 import { normalizeValue } from '../schema/visit.js';
-import { MAX_DEPTH, MAX_KEY, MAX_NESTING, tooDeep } from '../util/limits.js';
+import { MAX_DEPTH, MAX_NESTING, tooDeep } from '../util/limits.js';
 import { ensure } from '../util/map.js';
 import type { Row } from './Store.js';
 
@@ -39,7 +39,6 @@ export class Staging implements NormalizeContext {
     let rows = this.#byClass.get(schema);
     if (rows === undefined) {
       const key = schema._key;
-      if (key.length > MAX_KEY) throw new SchemaError(`${this.source}: an entity key is over ${MAX_KEY} characters`);
       const known = this._classes.get(key);
       if (known === undefined) this._classes.set(key, schema);
       else if (known !== schema && !(schema.prototype instanceof known) && !(known.prototype instanceof schema)) {
@@ -51,11 +50,7 @@ export class Staging implements NormalizeContext {
       }
       this.#byClass.set(schema, (rows = ensure(this._rows, key, Map<string, Row>)));
     }
-    if (pk.length > MAX_KEY || tooDeep(row)) {
-      throw new SchemaError(
-        `${this.source}: ${schema._key} ${pk.length > MAX_KEY ? `has a pk over ${MAX_KEY} characters` : `${pk} nests over ${MAX_DEPTH} levels`}`,
-      );
-    }
+    if (tooDeep(row)) throw new SchemaError(`${this.source}: ${schema._key} ${pk} nests over ${MAX_DEPTH} levels`);
     const prev = rows.get(pk);
     rows.set(pk, prev === undefined ? row : { ...prev, ...row });
     // Later wins within a response: a row written after its removal stands.

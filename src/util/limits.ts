@@ -6,9 +6,9 @@
  *
  * Always on (never dev-only): these checks are what keeps hostile input out.
  *
- * Sizes of whole payloads are not limited: a response has no size limit, so a state, a
- * message or a storage that carries it has none either. Keys are: a key is held in memory
- * as long as what it names, and repeated in every message and storage id.
+ * Sizes are not limited, of values or of keys (pks, endpoint keys): a response has no size
+ * limit, so a state, a message or a storage that carries one has none either. Limiting the
+ * size of a key would protect nothing a value of the same size does not cost.
  */
 
 /**
@@ -26,9 +26,6 @@ export const MAX_NESTING = 1000;
 
 /** Rows nested in each other that one read denormalizes (a deeper chain is a `SchemaError`). */
 export const MAX_ROW_DEPTH = 256;
-
-/** Characters of a key: an entity key, a pk, an endpoint key, a Collection key or arguments key. */
-export const MAX_KEY = 65_536;
 
 /**
  * Largest time (ms) stored or restored: the last valid `Date`. Larger expiries (a
@@ -51,9 +48,9 @@ export function tooDeep(value: unknown, limit = MAX_DEPTH): boolean {
   return false;
 }
 
-/** @internal Whether `k` is a key: a string of at most `MAX_KEY` characters. */
+/** @internal Whether `k` is a key: a string. */
 export function isKey(k: unknown): k is string {
-  return typeof k === 'string' && k.length <= MAX_KEY;
+  return typeof k === 'string';
 }
 
 /** @internal Whether `t` is a time: a number within `±MAX_TIME` (never NaN or infinite). */

@@ -646,6 +646,28 @@ bad(
 );
 
 bad(
+  'a __proto__ key, however spelled in the text, is an own key of the parsed row: dropped as a response drops it',
+  async (ctx) => {
+    const { b } = ctx;
+    // `\u005f_proto__` is `__proto__` once parsed: no test of the text can see it.
+    ctx.spy.postMessage(
+      '{"signal-cache":1,"kind":"patch","app":"","from":"z","time":1,"rows":{"Member":{"x1":[{"id":"x1","name":"X","\\u005f_proto__":{"isAdmin":true,"name":"Y"}},0]}}}',
+    );
+    await waitFor(() => b.ctrl.get(Member, { id: 'x1' }) !== undefined, 'the row in B');
+    const x1 = b.ctrl.get(Member, { id: 'x1' })!;
+    assert.instance(x1, Member);
+    assert.is(Object.getPrototypeOf(x1), Member.prototype);
+    assert.is((x1 as unknown as { isAdmin?: boolean }).isAdmin, undefined);
+    assert.is(x1.name, 'X');
+    assert.equal(b.errors, []);
+    // A later fetch writes over it as over any row.
+    ctx.db.set('x1', { id: 'x1', name: 'Fetched', team: 't1', joined: '2026-01-01T00:00:00.000Z' });
+    await b.ctrl.fetch(ctx.getMember, { id: 'x1' });
+    assert.is(b.ctrl.get(Member, { id: 'x1' })!.name, 'Fetched');
+  },
+);
+
+bad(
   'rows of an entity class the tab does not know are left out, with the lists and responses of the message',
   async (ctx) => {
     const c = tab(ctx, { schemas: [] });
