@@ -33,7 +33,7 @@
  * Controller keeps what it had (never half-filled) and the error is reported.
  */
 import type { Controller } from '../controller/Controller.js';
-import { classOf, dict, entityClasses, jsonRow, restore, type DehydratedState } from '../ssr/hydrate.js';
+import { classOf, dict, entityClasses, hydrateStore, jsonRow, type DehydratedState } from '../state/hydrate.js';
 import { isDeserializer } from '../schema/visit.js';
 import type { Schema } from '../schema/types.js';
 import type { Staging } from '../store/Staging.js';
@@ -564,8 +564,9 @@ class Saver implements Persister {
     const converted = dict<string[]>();
     for (const key in fields) converted[key] = [...fields[key]!];
     try {
-      restore(
-        this.#ctrl,
+      hydrateStore(
+        store,
+        () => this.#ctrl._hydration()[1],
         { version: 1, rows, converted, lists, responses } as unknown as DehydratedState,
         this.#options.schemas ?? [],
         (part, key, sub, error) => {

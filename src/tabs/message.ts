@@ -1,6 +1,6 @@
 /**
  * What travels between tabs: JSON text in the row format of `dehydrate` (see
- * ../ssr/hydrate.ts), inside an envelope that names the protocol, the app version
+ * ../state/hydrate.ts), inside an envelope that names the protocol, the app version
  * and the sending tab. Text rather than structured-cloned objects: the receiver parses a
  * fresh tree of plain JSON (no shared references, cycles or foreign classes) that it
  * checks completely before anything is written.
@@ -17,7 +17,7 @@
  * A row or list entry may end with the version of the value when it is not the message's
  * own (`time`, then `tab`): a value a tab merged under newer data keeps the version it had.
  */
-import { isDict, type DehydratedState } from '../ssr/hydrate.js';
+import { isDict, type DehydratedState } from '../state/hydrate.js';
 import type { Row } from '../store/Store.js';
 import { isKey, isTime } from '../util/limits.js';
 

@@ -1,10 +1,8 @@
 /**
- * State travels as data (DESIGN rule 14): `dehydrate(ctrl)` turns a Controller's server
- * data into a JSON-safe object; `hydrate(ctrl, state, schemas)` fills a Controller from
- * one without a request — for a server render, a persisted copy or another tab.
- *
- * Free functions rather than Controller methods, as TanStack Query's `dehydrate` /
- * `hydrate`: an app that never calls them ships none of this code.
+ * The state codec (DESIGN rule 14: state travels as data): a store's server data as a
+ * JSON-safe object, and that object written back into a store without a request. Shared
+ * by `signal-cache/ssr` (`dehydrate` / `hydrate`), `signal-cache/persist` and
+ * `signal-cache/tabs`; an app that uses none of them ships none of this code.
  *
  * What travels: every stored row (its server value — pending optimistic layers stay
  * behind) with the time until which a response vouched for it, every Collection list with
@@ -27,7 +25,6 @@ import { baseOf, type Row, type Store } from '../store/Store.js';
 import { equalValue } from '../util/equal.js';
 import { clampTime, isKey, isTime, MAX_ARGS_DEPTH, MAX_DEPTH, tooDeep } from '../util/limits.js';
 import { own } from '../util/own.js';
-import type { Controller } from '../controller/Controller.js';
 
 /** Version of the state format; `hydrate` rejects any other. */
 const VERSION = 1;
@@ -72,17 +69,13 @@ export class HydrationError extends Error {
 //#region dehydrate
 
 /**
- * The Controller's server data as a JSON-safe object: rows, Collection lists, responses
- * and their meta. Pending optimistic changes and errors are left out. Stored values are
- * shared with the store, not copied: read or `JSON.stringify` the state, never mutate it.
- * Its dictionaries (by entity key, pk, list key, arguments key, endpoint key) have no
- * prototype, so any key — `__proto__`, `constructor` — is an ordinary one.
- * @example
- * const html = await renderToStringAsync(() => <App controller={ctrl} />);
- * const state = JSON.stringify(dehydrate(ctrl)); // embed in the page, then `hydrate` in the browser
+ * @internal The store's server data as a JSON-safe object (see `dehydrate` in
+ * signal-cache/ssr): stored values are shared with the store, not copied. Its dictionaries
+ * (by entity key, pk, list key, arguments key, endpoint key) have no prototype, so any key
+ * — `__proto__`, `constructor` — is an ordinary one; times past `MAX_TIME` (an expiry of
+ * `Infinity`) are written as `MAX_TIME`, which JSON keeps.
  */
-export function dehydrate(ctrl: Controller): DehydratedState {
-  const [store] = ctrl._hydration();
+export function dehydrateStore(store: Store): DehydratedState {
   const rows = dict<Record<string, [Row, number]>>();
   const converted = dict<string[]>();
   for (const [key, table] of store._tables) {
@@ -138,53 +131,28 @@ export function jsonRow(key: string, pk: string, row: Row, fields: Set<string>):
 
 //#region hydrate
 
-/**
- * Fills the Controller from a {@link dehydrate}d state, in one batch, as a response would:
- * rows merge over stored ones, lists and responses are replaced, each response keeps its
- * fetch time and expiry (so `fetchIfStale` of fresh data sends no request). A response
- * stored with a later fetch time than the state's is kept.
- *
- * The whole state is checked and deserialized before anything is written, with the limits
- * every way in shares (nesting, key length, times): a malformed state, another format
- * version, a row that does not hold the pk it is filed under (checked when its entity
- * class is known: given in `schemas`, or written before by this Controller), a list item
- * that is no pk or a field that fails to deserialize throws a {@link HydrationError} and
- * leaves the Controller as it was. No key of the state, whatever its name, reaches a
- * prototype. A response is checked against its endpoint's schema when it is read: one of
- * another shape (a string for a `[User]` endpoint) reads as missing, so it is fetched.
- *
- * @param schemas where the entity classes of the state's deserialized fields are found:
- *   entities, endpoint schemas, arrays or objects of them (nested schemas are followed).
- *   Needed only for entity keys whose rows hold `Date`, `Decimal` or other converted values.
- * @example
- * const ctrl = new Controller();
- * hydrate(ctrl, window.__STATE__, [Invoice, getUsers.schema]);
- */
-export function hydrate<C extends Controller>(ctrl: C, state: DehydratedState, schemas: readonly Schema[] = []): C {
-  restore(ctrl, state, schemas);
-  return ctrl;
-}
-
 /** A row entry of a restored state, read and checked: the row to stage and its expiry. */
 type RowRead = readonly [row: Row, expiresAt: number];
 
 /**
- * @internal `hydrate`'s work. With `skip`, an entry that does not restore is left out
- * (`skip` receives its part, keys and error) and the rest restored: persist's restore,
- * which drops one bad entry rather than the whole storage. Without, the first throws.
- * (Persist builds the parts itself: with `skip`, a part that is no dictionary of entries
- * is passed over.)
+ * @internal Fills the store from a dehydrated state, in one batch, as a response stamped
+ * `stamp()` would (see `hydrate` in signal-cache/ssr). Checks and deserializes the whole
+ * state first, with the limits every way in shares: a {@link HydrationError} leaves the
+ * store as it was. With `skip`, an entry that does not restore is left out instead (`skip`
+ * receives its part, keys and error) and the rest restored: persist's restore, which
+ * drops one bad entry rather than the whole storage. (Persist builds the parts itself:
+ * with `skip`, a part that is no dictionary of entries is passed over.)
  */
-export function restore(
-  ctrl: Controller,
+export function hydrateStore(
+  store: Store,
+  stamp: () => number,
   state: DehydratedState,
-  schemas: readonly Schema[],
+  schemas: readonly Schema[] = [],
   skip?: (part: 'rows' | 'lists' | 'responses', key: string, sub: string, error: HydrationError) => void,
 ): void {
   if (!isDict(state) || state.version !== VERSION) fail(`not a dehydrate() state of version ${VERSION}`);
   const { rows, converted, lists, responses } = state;
   if (![rows, converted, lists, responses].every(isDict)) fail('malformed state at state');
-  const [store] = ctrl._hydration();
   const classes = entityClasses(schemas);
   /** Runs `read` for one entry; a refusal goes to `skip` when there is one. */
   const entry = <T>(part: 'rows' | 'lists' | 'responses', key: string, sub: string, read: () => T): T | undefined => {
@@ -218,7 +186,7 @@ export function restore(
           ? `pass the ${key} entity class in schemas (to deserialize ${fields})`
           : `pass ${short(key)} in schemas`;
     }
-    // Refused whole by `hydrate`; by `restore` with `skip`, entry by entry (of a dictionary).
+    // Refused whole without `skip`; with it, entry by entry (of a dictionary).
     if (refused !== undefined && skip === undefined) fail(refused);
     if (!isDict(byPk)) continue;
     let staged: Map<string, Row> | undefined;
@@ -262,14 +230,14 @@ export function restore(
     if (read !== undefined) results.push([key, read]);
   }
   // Everything is checked: from here on nothing throws.
-  const stamp = ctrl._hydration()[1];
+  const at = stamp();
   batch(() => {
-    store._commit(staging, stamp);
+    store._commit(staging, at);
     for (const [key, pk, t] of expiries) {
       const cell = store._table(key)._cell(pk);
       if (t > cell._exp.t) cell._exp = { t };
     }
-    for (const [key, response] of results) writeResponse(store, key, response, stamp);
+    for (const [key, response] of results) writeResponse(store, key, response, at);
   });
 }
 
