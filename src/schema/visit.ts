@@ -58,8 +58,13 @@ export function denormalizeValue(schema: Schema, stored: unknown, ctx: Denormali
   return stored;
 }
 
-/** `[i]`, the path of an array's member after its array's: made once. */
+/**
+ * `[i]`, the path of an array's member after its array's: made once for the first
+ * `SUFFIXES` indexes. Bounded: a cache of every index ever seen would keep a string per row
+ * of the longest list a Controller ever normalized.
+ */
 const SUFFIX: string[] = [];
+const SUFFIXES = 1024;
 
 /** @internal Normalizes each member of an array; `null` and `undefined` members are left out. */
 export function normalizeArray(
@@ -77,7 +82,7 @@ export function normalizeArray(
   const out = new Array(value.length);
   let n = 0;
   for (let i = 0; i < value.length; i++) {
-    const v = ctx.visit(item, value[i], path + (SUFFIX[i] ??= `[${i}]`));
+    const v = ctx.visit(item, value[i], path + (i < SUFFIXES ? (SUFFIX[i] ??= `[${i}]`) : `[${i}]`));
     if (v != null) out[n++] = v;
   }
   if (n < out.length) out.length = n;

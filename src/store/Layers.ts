@@ -110,7 +110,7 @@ export function addLayer(store: Store, staging: Staging, stamp: number): Layer {
   const layer = new Layer(store, stamp);
   store._layers.set(stamp, layer);
   const join = (cell: Cell | ListCell): Overlay => {
-    const over = (cell._over ??= new Overlay(cell._sig.peek()));
+    const over = (cell._over ??= new Overlay(cell.peek()));
     over._layers.push(layer);
     over._layers.sort((a, b) => a._stamp - b._stamp);
     return over;

@@ -44,43 +44,43 @@ export const WATCH = {
   },
 };
 
-/** @internal The expiry of a row no response vouched for. */
-export const NEVER = { t: 0 };
+/**
+ * @internal What the writes of a row vouch for: the stamp of the newest fetch that wrote
+ * it and the clock time until which a response vouched for it. One object is shared by
+ * the rows of a commit and never changed in place (a row whose two maxima come from
+ * different writes gets its own): a stamp and a time in each row would cost two fields.
+ */
+export interface Written {
+  readonly stamp: number;
+  readonly t: number;
+}
+
+/** @internal What a row no response wrote carries. */
+export const NEVER: Written = { stamp: 0, t: 0 };
 
 /**
- * @internal One entity row: the signal of its normalized row (`undefined` while not cached
- * (placeholder) or after removal) plus the denormalized-object cache. The cell is the signal
- * itself: one object per row instead of two.
+ * @internal One entity row: its normalized row (`undefined` while not cached (placeholder)
+ * or after removal), its signal, the denormalized-object cache and its bookkeeping.
+ *
+ * The signal is made by the first tracked read (`value`): a row that is written and never
+ * read (most rows of a long list, before anything shows them) carries none, so it costs
+ * the row, five fields and its table's map entry. Every write sets `_now` and, when the
+ * signal exists, the signal.
  */
-export class Cell extends Signal<Row | undefined> {
+export class Cell {
   /** A row new to its table is created holding its value: no write, no notification. */
   constructor(row?: Row) {
-    super(row, WATCH);
     this._now = row;
   }
-  /**
-   * The signal's value, kept beside it by every write (`Store._put`, gc): read without a
-   * subscription at the cost of a field, where `peek()` costs a call (a view of `All` reads
-   * 10k rows this way on each recomputation).
-   */
+  /** The row: what `value` reads, kept by every write (`Store._put`, gc). */
   declare _now: Row | undefined;
-  /**
-   * The row's signal: the cell itself, for code shared with `ListCell` / `ResultCell`
-   * (`baseOf`, `Store._save`). Code that knows it holds a `Cell` reads the cell directly
-   * (`_put` keeps `_sig`: without it the gzipped bundle grows by 2 B).
-   */
-  get _sig(): Signal<Row | undefined> {
-    return this;
-  }
-  /** Stamp of the newest fetch that wrote this row. */
-  _stamp = 0;
-  /**
-   * Clock time until which a response vouched for this row (latest write's expiry): an
-   * Entity endpoint reads it without fetching, and garbage collection keeps it. An object
-   * shared by the rows of a commit (`{ t }`, never changed in place): a time in each row
-   * would box a number per row.
-   */
-  _exp = NEVER;
+  /** The row's signal, made by the first tracked read. Declared only (see the class comment). */
+  declare _s: Signal<Row | undefined> | undefined;
+  /** Stamp and expiry of the row's writes (see `Written`). */
+  _w = NEVER;
+  /** Neighbours in the table's membership list (first-stored order). */
+  _prev: Cell | undefined;
+  _next: Cell | undefined;
   // The denormalize cache (`_obj` … `_seen`) is declared only: the first read of the row
   // adds it, so a row that is written and never read carries none of it.
   /** Last denormalized object built for this row, valid while `_deps` hold `_vals`. */
@@ -98,9 +98,41 @@ export class Cell extends Signal<Row | undefined> {
    * the first layer over the row adds it.
    */
   declare _over: Overlay | undefined;
-  /** Neighbours in the table's membership list (first-stored order). */
-  _prev: Cell | undefined;
-  _next: Cell | undefined;
+
+  /** The row, read tracked: the enclosing computed or effect depends on it from now on. */
+  get value(): Row | undefined {
+    return (this._s ??= new Signal(this._now, WATCH)).value;
+  }
+
+  /** The row, untracked. */
+  peek(): Row | undefined {
+    return this._now;
+  }
+
+  /** Stamp of the newest fetch that wrote this row. */
+  get _stamp(): number {
+    return this._w.stamp;
+  }
+  set _stamp(stamp: number) {
+    if (stamp !== this._w.stamp) this._w = { stamp, t: this._w.t };
+  }
+
+  /**
+   * Clock time until which a response vouched for this row (`{ t }`, the latest write's
+   * expiry): an Entity endpoint reads it without fetching, and garbage collection keeps it.
+   */
+  get _exp(): { readonly t: number } {
+    return this._w;
+  }
+  set _exp(exp: { readonly t: number }) {
+    if (exp.t !== this._w.t) this._w = { stamp: this._w.stamp, t: exp.t };
+  }
+
+  /** Sets the row; readers of its signal are notified. */
+  _set(row: Row | undefined): void {
+    this._now = row;
+    if (this._s !== undefined) this._s.value = row;
+  }
 }
 
 /** @internal All rows of one entity key, plus its membership (for `All`). */
@@ -168,6 +200,10 @@ export class Table {
 /** @internal One list of a Collection for one argument set. */
 export class ListCell {
   readonly _sig = new Signal<readonly unknown[] | undefined>(undefined, WATCH);
+  /** The list, untracked. */
+  peek(): readonly unknown[] | undefined {
+    return this._sig.peek();
+  }
   _stamp = 0;
   /** The arguments the list was fetched with (for `push` / `unshift` matching). */
   _args: readonly unknown[] = [];
@@ -274,19 +310,20 @@ export class Store {
     _stamp: number;
     _exp?: { t: number };
     _args?: readonly unknown[];
-    readonly _sig: Signal<any>;
+    readonly _sig?: Signal<any>;
     readonly _meta?: Signal<Meta>;
   }): void {
     if (!this.#undo) return;
     const { _stamp, _exp, _args } = cell;
-    const value = cell._sig.peek();
+    // (A response's value and meta; rows and lists restore their values through `_put`.)
     const meta = cell._meta?.peek();
+    const value = meta === undefined ? undefined : cell._sig!.peek();
     this.#undo.push(() => {
       cell._stamp = _stamp;
       if (_exp !== undefined) cell._exp = _exp;
       if (_args !== undefined) cell._args = _args;
       if (meta !== undefined) {
-        cell._sig.value = value;
+        cell._sig!.value = value;
         cell._meta!.value = meta;
       }
     });
@@ -316,35 +353,37 @@ export class Store {
         const created: Cell[] | undefined = cells === _cells ? [] : undefined;
         this.#undo?.push(() => {
           for (const cell of created ?? cells.values()) {
-            cell._stamp = 0;
+            cell._w = NEVER;
             this._put(table, cell);
           }
           table._ever = _ever;
         });
-        const exp = { t: expiresAt };
+        // One record for the rows this commit writes (see `Written`).
+        const written: Written = { stamp, t: expiresAt };
         // (`forEach`, not `for…of`: no entry array per row.)
         rows.forEach((row, pk) => {
           let cell = cells === _cells ? _cells.get(pk) : undefined;
           if (cell === undefined) {
             cells.set(pk, (cell = new Cell(row)));
             created?.push(cell);
-            cell._stamp = stamp;
-            cell._exp = exp;
+            cell._w = written;
             return void this._putBase(table, cell, row, true);
           }
           this._save(cell);
-          if (expiresAt > cell._exp.t) cell._exp = exp;
+          const was = cell._w;
+          // The later expiry stays; so does the newer stamp, taken below once the row is merged.
+          if (expiresAt > was.t) cell._w = stamp >= was.stamp ? written : { stamp: was.stamp, t: expiresAt };
           const prev = baseOf(cell);
           let next: Row;
           if (prev === undefined) {
             // A row removed by a newer request stays removed.
-            if (stamp < cell._stamp) return;
+            if (stamp < was.stamp) return;
             next = row;
           } else if (hooked) {
-            next = schema!.mergeWithStore({ fetchedAt: cell._stamp }, { fetchedAt: stamp }, prev, row);
+            next = schema!.mergeWithStore({ fetchedAt: was.stamp }, { fetchedAt: stamp }, prev, row);
             if (equalFields(next, prev)) next = prev;
-          } else next = stamp >= cell._stamp ? mergeOver(prev, row) : mergeUnder(prev, row);
-          if (stamp > cell._stamp) cell._stamp = stamp;
+          } else next = stamp >= was.stamp ? mergeOver(prev, row) : mergeUnder(prev, row);
+          if (stamp > cell._w.stamp) cell._w = cell._w.t === expiresAt ? written : { stamp, t: cell._w.t };
           // A newer stamp re-orders the layers over the row even when its value stays.
           if (next !== prev || cell._over !== undefined) this._putBase(table, cell, next);
         });
@@ -410,7 +449,7 @@ export class Store {
     // Equal data writes nothing (rule 2); a layer folded or dropped makes new, equal objects.
     if (next === prev || (next !== undefined && prev !== undefined && equalFields(next, prev))) return 0;
     // (No write to a fresh cell: it holds `next` already.)
-    cell._sig.value = cell._now = next;
+    cell._set(next);
     if (table._idx !== undefined) reindex(table, prev, next);
     const member = next !== undefined || cell._over?._base !== undefined;
     const flip = member !== table._has(cell);
@@ -430,7 +469,7 @@ export class Store {
         if (flip) {
           back ? back() : table._leave(cell);
         }
-        cell._sig.value = cell._now = prev;
+        cell._set(prev);
         flip || table._written.value++;
         if (table._idx !== undefined) reindex(table, next, prev);
       });
@@ -473,8 +512,8 @@ export class Store {
 }
 
 /** @internal The server value of a row or list: under its layers when it has any. */
-export function baseOf<T>(cell: { readonly _sig: Signal<T>; _over: Overlay | undefined }): T {
-  return cell._over === undefined ? cell._sig.peek() : (cell._over._base as T);
+export function baseOf<T>(cell: { peek(): T; _over: Overlay | undefined }): T {
+  return cell._over === undefined ? cell.peek() : (cell._over._base as T);
 }
 
 /**

@@ -14,7 +14,7 @@
  * - A row while a live view reads it, a kept response marks it, an optimistic layer lies
  *   over it, or its last write has not expired (`_exp`).
  *
- * "A live view reads it" means the cell's signal has a subscriber: some effect (a
+ * "A live view reads it" means the cell's signal (made by its first tracked read) has a subscriber: some effect (a
  * component, a vanilla `effect`) depends on it, directly or through computeds. signals-core
  * reports exactly that through the signal's `watched` / `unwatched` hooks (see `watched`
  * in ./Store.ts), so the sweep needs no count of its own.
@@ -113,7 +113,7 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean)
         let left = false;
         for (const [pk, cell] of table._cells) {
           // A row under an optimistic layer stays until the layer settles (its rollback needs it).
-          if (now < cell._exp.t || marked.has(cell) || cell._over !== undefined || watched.has(cell)) continue;
+          if (now < cell._exp.t || marked.has(cell) || cell._over !== undefined || watched.has(cell._s!)) continue;
           table._cells.delete(pk);
           const row = cell._now;
           if (row !== undefined && table._idx !== undefined) reindex(table, row, undefined);
@@ -122,7 +122,7 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean)
             table._leave(cell);
             left = true;
           }
-          cell.value = cell._now = DEAD;
+          cell._set(DEAD);
           // (Only on a cell that was read: the cache fields are added by the first read.)
           if (cell._obj !== undefined) cell._obj = cell._deps = cell._vals = undefined;
           dropped++;

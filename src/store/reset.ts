@@ -18,8 +18,7 @@ export function resetStore(store: Store): void {
         // (Declared only: a cell that never had a layer is left without the field.)
         cell._over &&= undefined;
         cell._prev = cell._next = undefined;
-        cell._stamp = 0;
-        cell._exp = NEVER;
+        cell._w = NEVER;
         // Through `_put`, so live queries hear of it (Changes.ts); membership was cleared above.
         store._put(table, cell);
       }
