@@ -15,7 +15,7 @@
 import { isDeserializer, isEntity } from '../schema/visit.js';
 import type { EntityClass } from '../schema/types.js';
 import { Changes, type ChangeSink } from '../store/Changes.js';
-import type { Cell, Store, Table } from '../store/Store.js';
+import { type Cell, isMember, type Store, type Table } from '../store/Store.js';
 import { Walker } from '../store/Walker.js';
 import type { Push, Rec } from './sinks.js';
 
@@ -77,7 +77,7 @@ export class Source implements ChangeSink {
     // Writes not yet folded in belong to the sources that exist: read the rows after them.
     this._changes._flush();
     const walker = new Walker(store, []);
-    for (let cell = this._table._head; cell !== undefined; cell = cell._next) this.#update(cell, walker);
+    for (const cell of this._table._cells.values()) if (isMember(cell)) this.#update(cell, walker);
     this._changes._watch(this);
   }
 

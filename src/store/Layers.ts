@@ -119,6 +119,8 @@ export function addLayer(store: Store, staging: Staging, stamp: number): Layer {
     const row = (key: string, pk: string, value: Row | null) => {
       const table = store._table(key);
       const cell = table._cell(pk);
+      // A row the layer creates joins the membership at the end, as a stored one would.
+      if (value !== null) table._rejoin(pk, cell);
       layer._rows.set(cell, value);
       layer._tables.set(cell, table);
       store._putBase(table, cell, join(cell)._base as Row | undefined);

@@ -64,7 +64,7 @@ export const NEVER: Written = { stamp: 0, t: 0 };
  *
  * The signal is made by the first tracked read (`value`): a row that is written and never
  * read (most rows of a long list, before anything shows them) carries none, so it costs
- * the row, five fields and its table's map entry. Every write sets `_now` and, when the
+ * the row, two fields and its table's map entry. Every write sets `_now` and, when the
  * signal exists, the signal.
  */
 export class Cell {
@@ -78,9 +78,6 @@ export class Cell {
   declare _s: Signal<Row | undefined> | undefined;
   /** Stamp and expiry of the row's writes (see `Written`). */
   _w = NEVER;
-  /** Neighbours in the table's membership list (first-stored order). */
-  _prev: Cell | undefined;
-  _next: Cell | undefined;
   // The denormalize cache (`_obj` … `_seen`) is declared only: the first read of the row
   // adds it, so a row that is written and never read carries none of it.
   /** Last denormalized object built for this row, valid while `_deps` hold `_vals`. */
@@ -135,16 +132,22 @@ export class Cell {
   }
 }
 
+/**
+ * @internal Whether a row is a member of its table (what `All` lists): it has a value, or
+ * an optimistic removal hides a server value (it keeps its place for a rollback).
+ */
+export function isMember(cell: Cell): boolean {
+  return cell._now !== undefined || (cell._over !== undefined && cell._over._base !== undefined);
+}
+
 /** @internal All rows of one entity key, plus its membership (for `All`). */
 export class Table {
-  _cells = new Map<string, Cell>();
   /**
-   * Cells of the stored rows, in first-stored order: a doubly linked list through
-   * `Cell._prev` / `_next`, so a removal is O(1) and an undone removal goes back to its
-   * place. Mutated in place; see `_version`.
+   * The cells by pk. The members among them (`isMember`) are in first-stored order: a row
+   * that becomes a member is moved to the end (`_rejoin`); a removed one keeps its entry,
+   * so an undone removal is back in its place. Garbage collection deletes entries.
    */
-  _head: Cell | undefined;
-  _tail: Cell | undefined;
+  _cells = new Map<string, Cell>();
   /** Bumped once per batch in which the membership changed. */
   readonly _version = new Signal(0);
   /**
@@ -167,33 +170,17 @@ export class Table {
 
   /** Whether a cell is in the membership. */
   _has(cell: Cell): boolean {
-    return cell._prev !== undefined || this._head === cell;
+    return isMember(cell);
   }
 
-  /** Appends a cell to the membership (`_leave` takes it out again). */
-  _join(cell: Cell): void {
-    this.#link(cell, this._tail, undefined);
-  }
-
-  /** Takes a cell out of the membership; returns how to put it back in its place. */
-  _leave(cell: Cell): () => void {
-    const { _prev, _next } = cell;
-    if (_prev === undefined) this._head = _next;
-    else _prev._next = _next;
-    if (_next === undefined) this._tail = _prev;
-    else _next._prev = _prev;
-    cell._prev = cell._next = undefined;
-    // Undone in reverse order, the neighbours are again those it had.
-    return () => this.#link(cell, _prev, _next);
-  }
-
-  #link(cell: Cell, prev: Cell | undefined, next: Cell | undefined): void {
-    cell._prev = prev;
-    cell._next = next;
-    if (prev === undefined) this._head = cell;
-    else prev._next = cell;
-    if (next === undefined) this._tail = cell;
-    else next._prev = cell;
+  /**
+   * Before a row that is no member gets a value: moves its entry to the end, so members
+   * stay in first-stored order (a placeholder read early, a row removed and stored again).
+   */
+  _rejoin(pk: string, cell: Cell): void {
+    if (isMember(cell)) return;
+    this._cells.delete(pk);
+    this._cells.set(pk, cell);
   }
 }
 
@@ -370,6 +357,7 @@ export class Store {
             return void this._putBase(table, cell, row, true);
           }
           this._save(cell);
+          table._rejoin(pk, cell);
           const was = cell._w;
           // The later expiry stays; so does the newer stamp, taken below once the row is merged.
           if (expiresAt > was.t) cell._w = stamp >= was.stamp ? written : { stamp: was.stamp, t: expiresAt };
@@ -439,8 +427,8 @@ export class Store {
 
   /**
    * @internal The one place a row's visible value changes. `All` membership follows the
-   * row's existence: a row hidden by an optimistic removal keeps its place, so a rollback
-   * shows it where it was. A row `fresh` in `_commit` is undone there. Returns 1 when the
+   * row's existence (`isMember`): a row hidden by an optimistic removal keeps its place, so
+   * a rollback shows it where it was. A row `fresh` in `_commit` is undone there. Returns 1 when the
    * signal was written (the change feed, ./Changes.ts, logs only those writes).
    */
   _put(table: Table, cell: Cell, next?: Row, fresh?: boolean): number {
@@ -451,24 +439,19 @@ export class Store {
     // (No write to a fresh cell: it holds `next` already.)
     cell._set(next);
     if (table._idx !== undefined) reindex(table, prev, next);
-    const member = next !== undefined || cell._over?._base !== undefined;
-    const flip = member !== table._has(cell);
-    // (A row joining or leaving bumps `_version`, which a view of `All` reads as well.)
-    flip || table._written.value++;
-    let back: (() => void) | undefined;
-    if (flip) {
-      if (member) table._join(cell), (table._ever = true);
-      else back = table._leave(cell);
+    // A row appearing or disappearing bumps `_version` (which a view of `All` reads as well);
+    // a value written in place, `_written`. (Membership follows the values: `isMember`.)
+    const flip = (prev === undefined) !== (next === undefined);
+    if (!flip) table._written.value++;
+    else {
+      if (next !== undefined) table._ever = true;
       // Several bumps inside one batch notify readers once; `_commit` bumps once for fresh rows.
       fresh || table._version.value++;
     }
-    // One undo step: membership back (a removed row in its place), then the value. (`_ever`
-    // is restored by `_commit`, which every row that joins in a transaction goes through.)
+    // One undo step: the value back (a removed row is back in its place: its entry stayed).
+    // (`_ever` is restored by `_commit`, which every row that appears in a transaction goes through.)
     if (!fresh)
       this.#undo?.push(() => {
-        if (flip) {
-          back ? back() : table._leave(cell);
-        }
         cell._set(prev);
         flip || table._written.value++;
         if (table._idx !== undefined) reindex(table, next, prev);

@@ -31,7 +31,7 @@ import { SchemaError } from '../schema/SchemaError.js';
 import { DEV } from '../util/dev.js';
 import { MAX_ROW_DEPTH } from '../util/limits.js';
 import { indexOf } from './indexes.js';
-import type { Cell, Row, Store, Table } from './Store.js';
+import { type Cell, isMember, type Row, type Store, type Table } from './Store.js';
 
 /** One row being built. */
 interface Frame {
@@ -110,7 +110,8 @@ export class Walker implements DenormalizeContext {
     const own = this.#top === undefined && (table._written.value, true);
     if (!table._ever) return undefined;
     const out: unknown[] = [];
-    for (let cell = table._head; cell !== undefined; cell = cell._next) {
+    for (const cell of table._cells.values()) {
+      if (!isMember(cell)) continue;
       const v = this._read(schema, cell, own);
       if (v !== undefined) out.push(v);
     }

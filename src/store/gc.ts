@@ -114,14 +114,11 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean)
         for (const [pk, cell] of table._cells) {
           // A row under an optimistic layer stays until the layer settles (its rollback needs it).
           if (now < cell._exp.t || marked.has(cell) || cell._over !== undefined || watched.has(cell._s!)) continue;
+          // (The membership is the table's map: deleting the entry takes the row out of it.)
+          if (table._has(cell)) left = true;
           table._cells.delete(pk);
           const row = cell._now;
           if (row !== undefined && table._idx !== undefined) reindex(table, row, undefined);
-          if (table._has(cell)) {
-            // O(1): the membership is a linked list (Store.ts).
-            table._leave(cell);
-            left = true;
-          }
           cell._set(DEAD);
           // (Only on a cell that was read: the cache fields are added by the first read.)
           if (cell._obj !== undefined) cell._obj = cell._deps = cell._vals = undefined;

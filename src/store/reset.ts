@@ -12,14 +12,11 @@ export function resetStore(store: Store): void {
   batch(() => {
     store._layers.clear();
     for (const table of store._tables.values()) {
-      // Membership cleared first, so `_put` finds no cell to take out of it.
-      table._head = table._tail = undefined;
       for (const cell of table._cells.values()) {
         // (Declared only: a cell that never had a layer is left without the field.)
         cell._over &&= undefined;
-        cell._prev = cell._next = undefined;
         cell._w = NEVER;
-        // Through `_put`, so live queries hear of it (Changes.ts); membership was cleared above.
+        // Through `_put`, so live queries hear of it (Changes.ts); membership follows the value.
         store._put(table, cell);
       }
       for (const sig of table._idx?.values() ?? []) sig.value = undefined;
