@@ -215,7 +215,7 @@ export class Runner {
           if (!read) return normalized;
           // The key is known: read the view directly instead of recomputing it through `response()`.
           if (result !== undefined) return this._views.response(key, schema, args).peek();
-          return untracked(() => denormalizeValue(schema, normalized, new Walker(store, args)));
+          return untracked(() => denormalizeValue(schema, normalized, new Walker(store, args, false)));
         });
       } catch (error) {
         failed = true;

@@ -76,7 +76,8 @@ export class Source implements ChangeSink {
     this._changes = Changes._of(store);
     // Writes not yet folded in belong to the sources that exist: read the rows after them.
     this._changes._flush();
-    const walker = new Walker(store, []);
+    // Untracked walks: the source follows the change feed, not the rows' signals.
+    const walker = new Walker(store, [], false);
     for (const cell of this._table._cells.values()) if (isMember(cell)) this.#update(cell, walker);
     this._changes._watch(this);
   }
@@ -108,7 +109,7 @@ export class Source implements ChangeSink {
       if (sink === undefined) this.#sinks.delete(ref);
       else if (sink._error === undefined) sinks.push(sink);
     }
-    const walker = new Walker(this.#store, []);
+    const walker = new Walker(this.#store, [], false);
     for (const cell of touched) this.#update(cell, walker, sinks);
   }
 

@@ -82,10 +82,13 @@ export class Cell {
   // adds it, so a row that is written and never read carries none of it.
   /** Last denormalized object built for this row, valid while `_deps` hold `_vals`. */
   declare _obj: object | undefined;
-  /** Every row the object reached (itself included); shared by a cycle's members. */
+  /**
+   * Every row the object reached (itself included); shared by a cycle's members.
+   * `undefined` when it reached only its own row.
+   */
   declare _deps: Cell[] | undefined;
-  /** The row values `_obj` was built from, parallel to `_deps`. */
-  declare _vals: (Row | undefined)[] | undefined;
+  /** The row values `_obj` was built from, parallel to `_deps`; its own row when `_deps` is `undefined`. */
+  declare _vals: (Row | undefined)[] | Row | undefined;
   /** The walk frame while this row is being denormalized (cycle detection). */
   declare _frame: unknown;
   /** Id of the last walk that found `_obj` valid. */

@@ -31,7 +31,7 @@ import { SchemaError } from '../schema/SchemaError.js';
 import { DEV } from '../util/dev.js';
 import { MAX_ROW_DEPTH } from '../util/limits.js';
 import { indexOf } from './indexes.js';
-import { type Cell, isMember, type Row, type Store, type Table } from './Store.js';
+import { Cell, isMember, type Row, type Store, type Table } from './Store.js';
 
 /** One row being built. */
 interface Frame {
@@ -60,9 +60,17 @@ export class Walker implements DenormalizeContext {
   /** Rows being built, nested in each other. */
   #depth = 0;
 
-  constructor(store: Store, args: readonly unknown[]) {
+  /**
+   * Whether the walk runs in a computed that must depend on the rows it reads. Untracked
+   * walks (live sources, the gc marker, a response read once) peek at rows: a row's signal
+   * is made only for a reader that subscribes to it.
+   */
+  readonly #tracked: boolean;
+
+  constructor(store: Store, args: readonly unknown[], tracked = true) {
     this._store = store;
     this.args = args;
+    this.#tracked = tracked;
   }
 
   unvisit(schema: Schema, stored: unknown): unknown {
@@ -132,12 +140,12 @@ export class Walker implements DenormalizeContext {
     }
     const cached = cell._obj;
     if (cached !== undefined && (cell._seen === this.#id || this.#valid(cell, own))) {
-      if (parent !== undefined) addDeps(parent, cell._deps!);
+      if (parent !== undefined) addDeps(parent, cell._deps ?? cell);
       return cached;
     }
-    const row = own ? cell._now : cell.value;
+    const row = own || !this.#tracked ? cell._now : cell.value;
     if (row === undefined) {
-      if (parent !== undefined) addDeps(parent, [cell]);
+      if (parent !== undefined) addDeps(parent, cell);
       return undefined;
     }
     return this.#build(schema, cell, row, parent);
@@ -153,10 +161,17 @@ export class Walker implements DenormalizeContext {
 
   /** Reads every row the cached object reached (`own`: the cell itself peeked); true when none changed. */
   #valid(cell: Cell, own?: boolean): boolean {
-    const deps = cell._deps!;
-    const vals = cell._vals!;
-    for (let i = 0; i < deps.length; i++) {
-      if ((own && deps[i] === cell ? cell._now : deps[i].value) !== vals[i]) return false;
+    const deps = cell._deps;
+    const vals = cell._vals;
+    if (deps === undefined) {
+      // The object reached its own row only.
+      if ((own || !this.#tracked ? cell._now : cell.value) !== vals) return false;
+    } else {
+      const peek = !this.#tracked;
+      for (let i = 0; i < deps.length; i++) {
+        const dep = deps[i];
+        if ((peek || (own && dep === cell) ? dep._now : dep.value) !== (vals as (Row | undefined)[])[i]) return false;
+      }
     }
     cell._seen = this.#id;
     return true;
@@ -187,14 +202,18 @@ export class Walker implements DenormalizeContext {
     if (DEV) Object.freeze(obj);
     if (frame.low === index) this.#finish(frame);
     else if (parent !== undefined && frame.low < parent.low) parent.low = frame.low;
-    if (parent !== undefined) addDeps(parent, frame.deps ?? [cell]);
+    if (parent !== undefined) addDeps(parent, frame.deps ?? cell);
     return obj;
   }
 
-  /** Closes a group: every member gets the root's dependency list. */
+  /**
+   * Closes a group: every member gets the root's dependency list. A row that reached only
+   * itself keeps no list: `_deps` stays undefined and `_vals` is its row (no two arrays per
+   * row of a flat list).
+   */
   #finish(root: Frame): void {
-    const deps = [...(root.deps ?? [root.cell])];
-    const vals = deps.map((dep) => dep._now);
+    const deps = root.deps === undefined ? undefined : [...root.deps];
+    const vals = deps === undefined ? root.cell._now : deps.map((dep) => dep._now);
     const stack = this.#stack;
     let member: Frame;
     do {
@@ -217,7 +236,9 @@ export class Walker implements DenormalizeContext {
   }
 }
 
-function addDeps(frame: Frame, cells: Iterable<Cell>): void {
+/** Adds the rows a child reached (its list, or the child's own cell alone) to a frame's. */
+function addDeps(frame: Frame, cells: Iterable<Cell> | Cell): void {
   const deps = (frame.deps ??= new Set([frame.cell]));
-  for (const cell of cells) deps.add(cell);
+  if (cells instanceof Cell) deps.add(cells);
+  else for (const cell of cells) deps.add(cell);
 }

@@ -43,7 +43,8 @@ class Marker extends Walker {
   readonly #marked: Set<object>;
 
   constructor(store: Store, args: readonly unknown[], marked: Set<object>) {
-    super(store, args);
+    // (Untracked: marking makes no row signal.)
+    super(store, args, false);
     this.#marked = marked;
   }
 
