@@ -43,12 +43,12 @@ export function compare(a: unknown, b: unknown): number {
 }
 
 let seed = 0x2545f491;
-/** xorshift32: priorities only need to be spread, not secure. */
+/** xorshift32: priorities only need to be spread, not secure. 30 bits: a small integer, never a boxed number in the node. */
 function priority(): number {
   seed ^= seed << 13;
   seed ^= seed >>> 17;
   seed ^= seed << 5;
-  return seed >>> 0;
+  return seed & 0x3fffffff;
 }
 
 /** @internal A node to insert. */
@@ -86,6 +86,13 @@ export class Tree<V = unknown> {
 
   _remove(x: Node<V>): void {
     this._root = this.#remove(this._root, x);
+  }
+
+  /** The node of `(k, s)`, or `null`: O(log n), no index of nodes kept. */
+  _find(k: unknown, s: number): Node<V> | null {
+    let t = this._root;
+    while (t !== null && t.s !== s) t = this._cmp(k, s, t) < 0 ? t.l : t.r;
+    return t;
   }
 
   /** Number of nodes before `x` (its index), `x` being in the tree. */

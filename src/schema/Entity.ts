@@ -17,6 +17,7 @@ import { isDeserializer } from './visit.js';
 export type Deserializer = ((value: any) => unknown) | (new (value: any) => unknown);
 
 const templates = new WeakMap<Function, object>();
+const instances = new WeakMap<Function, new () => Entity>();
 /** The merge hooks: a class that overrides none is merged by the store's fast path. */
 const hooks = ['merge', 'mergeWithStore', 'shouldUpdate', 'shouldReorder'] as const;
 const classLike = /^class[\s{]/;
@@ -207,7 +208,7 @@ export abstract class Entity {
    * are apart so a cycle can reach this instance before its fields are resolved.
    */
   static _create(row: Record<string, unknown>): Entity {
-    return Object.assign(Object.create(this.prototype), templateOf(this), row);
+    return Object.assign(new (instanceOf(this))(), templateOf(this), row);
   }
 
   /** @internal Resolves the nested-schema fields of an instance made by `_create`. */
@@ -244,6 +245,23 @@ export function deserialize(
       path,
     );
   }
+}
+
+/**
+ * A constructor of bare instances of an entity class (its prototype, no field, no call of
+ * the class's own constructor), made once per class. `new` of one function sizes its
+ * instances to the fields they receive, in the object itself; `Object.create(prototype)`
+ * would keep fields past the fourth in a second array, and turn an object of twenty fields
+ * into a dictionary.
+ */
+function instanceOf(cls: typeof Entity): new () => Entity {
+  let make = instances.get(cls);
+  if (make === undefined) {
+    make = function Instance() {} as unknown as new () => Entity;
+    make.prototype = cls.prototype;
+    instances.set(cls, make);
+  }
+  return make;
 }
 
 /** Class-field defaults of an entity class, made once per class. */
