@@ -19,11 +19,11 @@ import { type Cell, isMember, type Store, type Table } from '../store/Store.js';
 import { Walker } from '../store/Walker.js';
 import type { Push, Rec } from './sinks.js';
 
-/** @internal A source row. */
+/**
+ * @internal A source row: kept on the row's cell (`Cell._rec`), not in a map of the
+ * source's (one map entry per row). A table has one source at a time.
+ */
 interface Row extends Rec {
-  readonly c: Cell;
-  /** The row's pk. */
-  readonly k: string;
   /** The item last pushed down (`undefined` while hidden by an optimistic removal). */
   o: unknown;
   /** The rows `o` reached (`Cell._deps`), when more than itself. */
@@ -45,6 +45,18 @@ export class Sink {
 /** Sources of each store by entity key, held weakly: every live query of a type shares one. */
 const sources = new WeakMap<Store, Map<string, WeakRef<Source>>>();
 
+/** A reclaimed source's records leave its table's cells, unless a newer source of the table took them over. */
+const reclaimed = /*#__PURE__*/ new FinalizationRegistry<[Table, Map<string, WeakRef<Source>>, string]>(
+  ([table, byKey, key]) => {
+    if (byKey.get(key)?.deref() === undefined) clear(table);
+  },
+);
+
+/** Takes the source records off a table's cells. */
+function clear(table: Table): void {
+  for (const cell of table._cells.values()) if (cell._rec !== undefined) cell._rec = undefined;
+}
+
 /** @internal The rows of one entity type, followed for every live query over it. */
 export class Source implements ChangeSink {
   declare readonly _tables: readonly Table[];
@@ -52,10 +64,8 @@ export class Source implements ChangeSink {
   declare readonly _changes: Changes;
   readonly #store: Store;
   readonly #entity: EntityClass;
-  /** Rows by cell, in `s` order (a row that leaves and returns is appended again). */
-  readonly #rows = new Map<Cell, Row>();
-  /** Nested row → records whose object reached it. */
-  readonly #reached = new Map<Cell, Set<Row>>();
+  /** Nested row → cells of the rows whose object reached it. */
+  readonly #reached = new Map<Cell, Set<Cell>>();
   /** Held weakly: a live query nothing reads any more is reclaimed. */
   readonly #sinks = new Set<WeakRef<Sink>>();
 
@@ -64,7 +74,10 @@ export class Source implements ChangeSink {
     let byKey = sources.get(store);
     if (byKey === undefined) sources.set(store, (byKey = new Map()));
     let source = byKey.get(entity._key)?.deref();
-    if (source === undefined) byKey.set(entity._key, new WeakRef((source = new Source(store, entity))));
+    if (source === undefined) {
+      byKey.set(entity._key, new WeakRef((source = new Source(store, entity))));
+      reclaimed.register(source, [source._table, byKey, entity._key]);
+    }
     return source;
   }
 
@@ -78,6 +91,8 @@ export class Source implements ChangeSink {
     this._changes._flush();
     // Untracked walks: the source follows the change feed, not the rows' signals.
     const walker = new Walker(store, [], false);
+    // (Records of a source before this one, reclaimed but not yet finalized, are dropped.)
+    clear(this._table);
     for (const cell of this._table._cells.values()) if (isMember(cell)) this.#update(cell, walker);
     this._changes._watch(this);
   }
@@ -86,7 +101,10 @@ export class Source implements ChangeSink {
   _attach(sink: Sink): void {
     this.#sinks.add(new WeakRef(sink));
     try {
-      for (const row of this.#rows.values()) if (row.o !== undefined) sink._push(row, undefined, row.o);
+      for (const cell of this._table._cells.values()) {
+        const row = cell._rec as Row | undefined;
+        if (row?.o !== undefined) sink._push(row, undefined, row.o);
+      }
     } catch (error) {
       sink._error = error;
     }
@@ -98,8 +116,8 @@ export class Source implements ChangeSink {
     for (const table of this._tables) {
       changes._each(table, (cell) => {
         if (table === own) touched.add(cell);
-        const rows = this.#reached.get(cell);
-        if (rows !== undefined) for (const row of rows) touched.add(row.c);
+        const reaching = this.#reached.get(cell);
+        if (reaching !== undefined) for (const other of reaching) touched.add(other);
       });
     }
     if (touched.size === 0) return;
@@ -113,38 +131,29 @@ export class Source implements ChangeSink {
     for (const cell of touched) this.#update(cell, walker, sinks);
   }
 
-  /** The pk of a row's cell: from the row itself, else looked up (pks built from a parent). */
-  #pk(cell: Cell): string {
-    const row = cell._now;
-    const pk = row === undefined ? undefined : this.#entity.pk(row);
-    if (pk !== undefined && this._table._cells.get(pk) === cell) return pk;
-    for (const [key, other] of this._table._cells) if (other === cell) return key;
-    return '';
-  }
-
   /** Reads a row again and pushes the difference to `sinks`. */
   #update(cell: Cell, walker: Walker, sinks: readonly Sink[] = []): void {
-    let row = this.#rows.get(cell);
-    const next = cell._now === undefined ? undefined : walker.entity(this.#entity, row?.k ?? this.#pk(cell));
+    let row = cell._rec as Row | undefined;
+    const next = cell._now === undefined ? undefined : walker._read(this.#entity, cell);
     let prev: unknown;
     if (row === undefined) {
       if (next === undefined) return;
-      row = { s: ++sequence, c: cell, k: this.#pk(cell), o: next, d: undefined };
-      this.#rows.set(cell, row);
-      this.#index(row);
+      cell._rec = row = { s: ++sequence, o: next, d: undefined };
+      this.#index(cell, row);
     } else {
       prev = row.o;
-      // A row hidden by an optimistic removal keeps its place (as in `All`) for a rollback.
-      if (next === undefined && !this._table._has(cell)) this.#rows.delete(cell);
+      // A row hidden by an optimistic removal keeps its place (as in `All`) for a rollback;
+      // a row that leaves and returns is a new row (a new `s`).
+      if (next === undefined && !isMember(cell)) cell._rec = undefined;
       if (prev === next) return;
       if (next === undefined) {
-        this.#unindex(row);
+        this.#unindex(cell, row);
         row.o = undefined;
       } else {
         row.o = next;
         if (cell._deps !== row.d) {
-          this.#unindex(row);
-          this.#index(row);
+          this.#unindex(cell, row);
+          this.#index(cell, row);
         }
       }
     }
@@ -159,25 +168,25 @@ export class Source implements ChangeSink {
     }
   }
 
-  #index(row: Row): void {
-    const deps = row.c._deps;
+  #index(cell: Cell, row: Row): void {
+    const deps = cell._deps;
     if (deps === undefined || deps.length < 2) return;
     row.d = deps;
     for (const dep of deps) {
-      if (dep === row.c) continue;
-      let rows = this.#reached.get(dep);
-      if (rows === undefined) this.#reached.set(dep, (rows = new Set()));
-      rows.add(row);
+      if (dep === cell) continue;
+      let reaching = this.#reached.get(dep);
+      if (reaching === undefined) this.#reached.set(dep, (reaching = new Set()));
+      reaching.add(cell);
     }
   }
 
-  #unindex(row: Row): void {
+  #unindex(cell: Cell, row: Row): void {
     const deps = row.d;
     if (deps === undefined) return;
     row.d = undefined;
     for (const dep of deps) {
-      const rows = this.#reached.get(dep);
-      if (rows !== undefined && rows.delete(row) && rows.size === 0) this.#reached.delete(dep);
+      const reaching = this.#reached.get(dep);
+      if (reaching !== undefined && reaching.delete(cell) && reaching.size === 0) this.#reached.delete(dep);
     }
   }
 }

@@ -134,11 +134,11 @@ export function extreme(fn: Fn, dir: number): MakeTerminal {
  * before and after the move (Infinity when none), for windows to know if they moved.
  *
  * The row's node is found by its place, `(key of prev, rec.s)`: items are immutable
- * snapshots, so `prev` has the key it was inserted with (as a `where` relies on for its
- * predicate), and no map of row → node is kept (one entry per row).
+ * snapshots and key functions pure, so `prev` has the key it was inserted with (as a
+ * `where` relies on for its predicate), and no map of row → node is kept (one entry per row).
  */
 function move(tree: Tree, rec: Rec, keyPrev: unknown, prev: unknown, key: unknown, next: unknown): number {
-  const old = prev === undefined ? null : (tree._find(keyPrev, rec.s) ?? scan(tree, rec.s));
+  const old = prev === undefined ? null : tree._find(keyPrev, rec.s);
   let touched = Infinity;
   if (old !== null) {
     if (next !== undefined && compare(old.k, key) === 0) {
@@ -154,15 +154,6 @@ function move(tree: Tree, rec: Rec, keyPrev: unknown, prev: unknown, key: unknow
     touched = Math.min(touched, tree._rank(x));
   }
   return touched;
-}
-
-/** A row's node found by its `s` alone, O(n): for a key function that answered differently for the same item. */
-function scan(tree: Tree, s: number): Node | null {
-  let found: Node | null = null;
-  tree._slice(0, tree._size, (x) => {
-    if (x.s === s) found = x;
-  });
-  return found;
 }
 
 /**

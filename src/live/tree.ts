@@ -22,8 +22,6 @@ export interface Node<V = unknown> {
   v: V;
   l: Node<V> | null;
   r: Node<V> | null;
-  /** Heap priority (random). */
-  readonly p: number;
   /** Size of the subtree rooted here. */
   n: number;
 }
@@ -42,18 +40,19 @@ export function compare(a: unknown, b: unknown): number {
   return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
 }
 
-let seed = 0x2545f491;
-/** xorshift32: priorities only need to be spread, not secure. 30 bits: a small integer, never a boxed number in the node. */
-function priority(): number {
-  seed ^= seed << 13;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5;
-  return seed & 0x3fffffff;
+/**
+ * A node's heap priority, from its tie-breaker `s` (unique in a tree) by an integer hash:
+ * priorities only need to be spread, not secure, and a field per node is saved.
+ */
+function priority(s: number): number {
+  let h = Math.imul(s ^ (s >>> 16), 0x45d9f3b);
+  h = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
+  return (h ^ (h >>> 16)) >>> 0;
 }
 
 /** @internal A node to insert. */
 export function node<V>(k: unknown, s: number, v: V): Node<V> {
-  return { k, s, v, l: null, r: null, p: priority(), n: 1 };
+  return { k, s, v, l: null, r: null, n: 1 };
 }
 
 const size = (t: Node | null): number => (t === null ? 0 : t.n);
@@ -167,7 +166,7 @@ export class Tree<V = unknown> {
 function merge<V>(a: Node<V> | null, b: Node<V> | null): Node<V> | null {
   if (a === null) return b;
   if (b === null) return a;
-  if (a.p > b.p) {
+  if (priority(a.s) > priority(b.s)) {
     a.r = merge(a.r, b);
     a.n = size(a.l) + size(a.r) + 1;
     return a;

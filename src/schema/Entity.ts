@@ -257,7 +257,8 @@ export function deserialize(
 function instanceOf(cls: typeof Entity): new () => Entity {
   let make = instances.get(cls);
   if (make === undefined) {
-    make = function Instance() {} as unknown as new () => Entity;
+    // Named after the class (a method of a computed key takes it): debuggers name objects by it.
+    make = { [cls.name]: function () {} }[cls.name] as unknown as new () => Entity;
     make.prototype = cls.prototype;
     instances.set(cls, make);
   }

@@ -75,9 +75,9 @@ export class Cell {
   /** The row: what `value` reads, kept by every write (`Store._put`, gc). */
   declare _now: Row | undefined;
   /** The row's signal, made by the first tracked read. Declared only (see the class comment). */
-  declare _s: Signal<Row | undefined> | undefined;
+  declare _signal: Signal<Row | undefined> | undefined;
   /** Stamp and expiry of the row's writes (see `Written`). */
-  _w = NEVER;
+  _wrote = NEVER;
   // The denormalize cache (`_obj` … `_seen`) is declared only: the first read of the row
   // adds it, so a row that is written and never read carries none of it.
   /** Last denormalized object built for this row, valid while `_deps` hold `_vals`. */
@@ -98,10 +98,15 @@ export class Cell {
    * the first layer over the row adds it.
    */
   declare _over: Overlay | undefined;
+  /**
+   * What the live source of the row's table keeps for the row (src/live/Source.ts): on the
+   * cell rather than in a map of the source's. Declared only.
+   */
+  declare _rec: object | undefined;
 
   /** The row, read tracked: the enclosing computed or effect depends on it from now on. */
   get value(): Row | undefined {
-    return (this._s ??= new Signal(this._now, WATCH)).value;
+    return (this._signal ??= new Signal(this._now, WATCH)).value;
   }
 
   /** The row, untracked. */
@@ -111,10 +116,10 @@ export class Cell {
 
   /** Stamp of the newest fetch that wrote this row. */
   get _stamp(): number {
-    return this._w.stamp;
+    return this._wrote.stamp;
   }
   set _stamp(stamp: number) {
-    if (stamp !== this._w.stamp) this._w = { stamp, t: this._w.t };
+    if (stamp !== this._wrote.stamp) this._wrote = { stamp, t: this._wrote.t };
   }
 
   /**
@@ -122,16 +127,16 @@ export class Cell {
    * expiry): an Entity endpoint reads it without fetching, and garbage collection keeps it.
    */
   get _exp(): { readonly t: number } {
-    return this._w;
+    return this._wrote;
   }
   set _exp(exp: { readonly t: number }) {
-    if (exp.t !== this._w.t) this._w = { stamp: this._w.stamp, t: exp.t };
+    if (exp.t !== this._wrote.t) this._wrote = { stamp: this._wrote.stamp, t: exp.t };
   }
 
   /** Sets the row; readers of its signal are notified. */
   _set(row: Row | undefined): void {
     this._now = row;
-    if (this._s !== undefined) this._s.value = row;
+    if (this._signal !== undefined) this._signal.value = row;
   }
 }
 
@@ -343,7 +348,7 @@ export class Store {
         const created: Cell[] | undefined = cells === _cells ? [] : undefined;
         this.#undo?.push(() => {
           for (const cell of created ?? cells.values()) {
-            cell._w = NEVER;
+            cell._wrote = NEVER;
             this._put(table, cell);
           }
           table._ever = _ever;
@@ -356,14 +361,14 @@ export class Store {
           if (cell === undefined) {
             cells.set(pk, (cell = new Cell(row)));
             created?.push(cell);
-            cell._w = written;
+            cell._wrote = written;
             return void this._putBase(table, cell, row, true);
           }
           this._save(cell);
           table._rejoin(pk, cell);
-          const was = cell._w;
+          const was = cell._wrote;
           // The later expiry stays; so does the newer stamp, taken below once the row is merged.
-          if (expiresAt > was.t) cell._w = stamp >= was.stamp ? written : { stamp: was.stamp, t: expiresAt };
+          if (expiresAt > was.t) cell._wrote = stamp >= was.stamp ? written : { stamp: was.stamp, t: expiresAt };
           const prev = baseOf(cell);
           let next: Row;
           if (prev === undefined) {
@@ -374,7 +379,8 @@ export class Store {
             next = schema!.mergeWithStore({ fetchedAt: was.stamp }, { fetchedAt: stamp }, prev, row);
             if (equalFields(next, prev)) next = prev;
           } else next = stamp >= was.stamp ? mergeOver(prev, row) : mergeUnder(prev, row);
-          if (stamp > cell._w.stamp) cell._w = cell._w.t === expiresAt ? written : { stamp, t: cell._w.t };
+          if (stamp > cell._wrote.stamp)
+            cell._wrote = cell._wrote.t === expiresAt ? written : { stamp, t: cell._wrote.t };
           // A newer stamp re-orders the layers over the row even when its value stays.
           if (next !== prev || cell._over !== undefined) this._putBase(table, cell, next);
         });

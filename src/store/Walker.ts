@@ -143,7 +143,7 @@ export class Walker implements DenormalizeContext {
       if (parent !== undefined) addDeps(parent, cell._deps ?? cell);
       return cached;
     }
-    const row = own || !this.#tracked ? cell._now : cell.value;
+    const row = this.#row(cell, own);
     if (row === undefined) {
       if (parent !== undefined) addDeps(parent, cell);
       return undefined;
@@ -162,19 +162,19 @@ export class Walker implements DenormalizeContext {
   /** Reads every row the cached object reached (`own`: the cell itself peeked); true when none changed. */
   #valid(cell: Cell, own?: boolean): boolean {
     const deps = cell._deps;
-    const vals = cell._vals;
+    const vals = cell._vals as (Row | undefined)[];
+    // (No list: the object reached its own row only, and `_vals` is that row.)
     if (deps === undefined) {
-      // The object reached its own row only.
-      if ((own || !this.#tracked ? cell._now : cell.value) !== vals) return false;
-    } else {
-      const peek = !this.#tracked;
-      for (let i = 0; i < deps.length; i++) {
-        const dep = deps[i];
-        if ((peek || (own && dep === cell) ? dep._now : dep.value) !== (vals as (Row | undefined)[])[i]) return false;
-      }
-    }
+      if (this.#row(cell, own) !== (vals as unknown)) return false;
+    } else
+      for (let i = 0; i < deps.length; i++) if (this.#row(deps[i], own && deps[i] === cell) !== vals[i]) return false;
     cell._seen = this.#id;
     return true;
+  }
+
+  /** A row's value: peeked in an untracked walk, or for the table a view of `All` follows (`own`). */
+  #row(cell: Cell, own?: boolean): Row | undefined {
+    return own || !this.#tracked ? cell._now : cell.value;
   }
 
   #build(schema: EntityClass, cell: Cell, row: Row, parent: Frame | undefined): object {

@@ -114,7 +114,7 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean)
         let left = false;
         for (const [pk, cell] of table._cells) {
           // A row under an optimistic layer stays until the layer settles (its rollback needs it).
-          if (now < cell._exp.t || marked.has(cell) || cell._over !== undefined || watched.has(cell._s!)) continue;
+          if (now < cell._exp.t || marked.has(cell) || cell._over !== undefined || watched.has(cell._signal!)) continue;
           // (The membership is the table's map: deleting the entry takes the row out of it.)
           if (table._has(cell)) left = true;
           table._cells.delete(pk);

@@ -15,7 +15,7 @@ export function resetStore(store: Store): void {
       for (const cell of table._cells.values()) {
         // (Declared only: a cell that never had a layer is left without the field.)
         cell._over &&= undefined;
-        cell._w = NEVER;
+        cell._wrote = NEVER;
         // Through `_put`, so live queries hear of it (Changes.ts); membership follows the value.
         store._put(table, cell);
       }
