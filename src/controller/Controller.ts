@@ -44,15 +44,7 @@ import { errorPolicy } from './errors.js';
 import { getDefaultManagers } from './managers/getDefaultManagers.js';
 import { actionMeta, DEFAULT_DATA_EXPIRY, DEFAULT_ERROR_EXPIRY, DONE, Runner } from './Runner.js';
 import { systemTimers, type Timers } from './timers.js';
-import type {
-  ArgsOf,
-  ControllerOptions,
-  KeyFilter,
-  Queryable,
-  ResolveType,
-  Updater,
-  WithLast,
-} from './types.js';
+import type { ArgsOf, ControllerOptions, KeyFilter, Queryable, ResolveType, Updater, WithLast } from './types.js';
 
 /** Default interval between garbage-collection sweeps, in ms. */
 const DEFAULT_GC_INTERVAL = 300_000;

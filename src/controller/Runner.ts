@@ -218,7 +218,15 @@ export class Runner {
     this.#flights.set(meta, flight);
     try {
       // Awaited only when a middleware waits: a synchronous write resolves the fetch without a tick.
-      const settled = this.#dispatch({ type: SET_RESPONSE, endpoint, args, key, response, meta, error } as SetResponseAction);
+      const settled = this.#dispatch({
+        type: SET_RESPONSE,
+        endpoint,
+        args,
+        key,
+        response,
+        meta,
+        error,
+      } as SetResponseAction);
       if (!flight.done) await settled;
     } finally {
       // A request takes its optimistic layer with it, whatever the middlewares did.
@@ -418,5 +426,7 @@ export const DONE: Promise<void> = /*#__PURE__*/ Promise.resolve();
  * else thrown is wrapped in an `Error` naming the endpoint, with the thrown value as `cause`.
  */
 function named(endpoint: EndpointInterface, error: unknown): Error {
-  return error instanceof Error ? error : new Error(`${endpoint.name}: threw ${describeThrown(error)}`, { cause: error });
+  return error instanceof Error
+    ? error
+    : new Error(`${endpoint.name}: threw ${describeThrown(error)}`, { cause: error });
 }

@@ -79,13 +79,7 @@ export interface Swept {
  * drops nothing and reports what it would drop.
  * @returns what was (or would be) dropped
  */
-export function sweep(
-  store: Store,
-  now: number,
-  held: (key: string) => boolean,
-  only?: Swept,
-  dry?: boolean,
-): Swept {
+export function sweep(store: Store, now: number, held: (key: string) => boolean, only?: Swept, dry?: boolean): Swept {
   const swept: Swept = { entities: [], endpoints: [] };
   // Listed by key: the endpoints, and the pks or args keys of each entity or Collection key.
   const endpoints = only && new Set(only.endpoints);
@@ -139,13 +133,7 @@ export function sweep(
         let left = false;
         for (const [pk, cell] of table._cells) {
           // A row under an optimistic layer stays until the layer settles (its rollback needs it).
-          if (
-            now < cell._exp.t ||
-            marked.has(cell) ||
-            cell._over !== undefined ||
-            watched.has(cell) ||
-            kept(key, pk)
-          )
+          if (now < cell._exp.t || marked.has(cell) || cell._over !== undefined || watched.has(cell) || kept(key, pk))
             continue;
           swept.entities.push({ key, pk });
           if (dry) continue;

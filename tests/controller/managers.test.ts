@@ -194,8 +194,8 @@ pipeline('a mutation with an optimistic response dispatches OPTIMISTIC, then its
 });
 
 pipeline('a stopped OPTIMISTIC shows nothing; the mutation still runs and writes its answer', async () => {
-  const noOptimism = manager(() => (next) => (action) =>
-    action.type === actionTypes.OPTIMISTIC ? Promise.resolve() : next(action),
+  const noOptimism = manager(
+    () => (next) => (action) => (action.type === actionTypes.OPTIMISTIC ? Promise.resolve() : next(action)),
   );
   const optimistic = updateUser.extend({
     getOptimisticResponse: (_snap: unknown, { id }: { id: string }, body: { name: string }) => ({ id, ...body }),
@@ -209,8 +209,8 @@ pipeline('a stopped OPTIMISTIC shows nothing; the mutation still runs and writes
 });
 
 pipeline('a stopped answer leaves the cache as it was; the fetch resolves with what the key holds', async () => {
-  const dropAnswers = manager(() => (next) => (action) =>
-    action.type === actionTypes.SET_RESPONSE ? Promise.resolve() : next(action),
+  const dropAnswers = manager(
+    () => (next) => (action) => (action.type === actionTypes.SET_RESPONSE ? Promise.resolve() : next(action)),
   );
   const ctrl = new Controller({ gcInterval: 0, managers: [dropAnswers] });
   assert.is(await ctrl.fetch(getUsers), undefined);
@@ -338,10 +338,11 @@ subscriptions('the SUBSCRIBE action names the endpoint, args and key of the firs
 subscriptions('the default managers poll a subscribed key; a stopped SUBSCRIBE polls nothing', async () => {
   const timers = new FakeTimers();
   const polled = getUsers.extend({ pollFrequency: 100 });
-  const noPolling = manager(() => (next) => (action) =>
-    action.type === actionTypes.SUBSCRIBE || action.type === actionTypes.UNSUBSCRIBE
-      ? Promise.resolve()
-      : next(action),
+  const noPolling = manager(
+    () => (next) => (action) =>
+      action.type === actionTypes.SUBSCRIBE || action.type === actionTypes.UNSUBSCRIBE
+        ? Promise.resolve()
+        : next(action),
   );
   const quiet = new Controller({ timers, gcInterval: 0, managers: [noPolling, ...getDefaultManagers()] });
   const ctrl = new Controller({ timers, gcInterval: 0 });

@@ -70,7 +70,8 @@ export class SubscriptionManager<S extends SubscriptionConstructable = Subscript
   protected handleUnsubscribe(action: UnsubscribeAction): void {
     const subscription = this.subscriptions[action.key];
     if (subscription === undefined) {
-      if ((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production') console.error(`Mismatched unsubscribe: ${action.key} is not subscribed`);
+      if ((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production')
+        console.error(`Mismatched unsubscribe: ${action.key} is not subscribed`);
     } else if (subscription.remove(action.endpoint.pollFrequency)) delete this.subscriptions[action.key];
   }
 }
