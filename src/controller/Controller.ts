@@ -646,7 +646,9 @@ function testKey(filter: KeyFilter): (key: string) => boolean {
 /** The dispatch while the middlewares are being made. */
 function building(): Promise<void> {
   throw new Error(
-    'Dispatching while constructing your middleware is not allowed. Other middleware would not be applied to this dispatch.',
+    (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
+      ? 'Dispatching while constructing your middleware is not allowed. Other middleware would not be applied to this dispatch.'
+      : 'dispatch while constructing middleware',
   );
 }
 
