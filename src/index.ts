@@ -64,7 +64,7 @@ export type {
   ResolveType,
   Updater,
   WithLast,
-} from './controller/Controller.js';
+} from './controller/types.js';
 export type { TimerHandle, Timers } from './controller/timers.js';
 export type { Trigger } from './controller/triggers.js';
 export { TimeoutError } from './controller/errors.js';

@@ -7,5 +7,6 @@
  */
 export { Controller } from './Controller.js';
 export type { SSRControllerOptions } from './Controller.js';
-export { dehydrate, hydrate, HydrationError } from './hydrate.js';
-export type { DehydratedState } from './hydrate.js';
+export { dehydrate, hydrate } from './dehydrate.js';
+export { HydrationError } from '../state/hydrate.js';
+export type { DehydratedState } from '../state/hydrate.js';
