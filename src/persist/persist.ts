@@ -38,7 +38,7 @@ import type { Controller } from '../controller/Controller.js';
 import { classOf, dict, entityClasses, hydrateStore, jsonRow, type DehydratedState } from '../state/hydrate.js';
 import { isDeserializer } from '../schema/visit.js';
 import type { Schema } from '../schema/types.js';
-import type { Commit } from '../store/Journal.js';
+import { listen, type Commit } from '../store/Journal.js';
 import { baseOf, type Cell, type ListCell, type Meta, type Store } from '../store/Store.js';
 import { clampTime, isKey, isTime } from '../util/limits.js';
 import { ensure } from '../util/map.js';
@@ -174,7 +174,7 @@ class Saver implements Persister {
     this.#options = options;
     const store = (this.#store = ctrl._hydration()[0]);
     // What the store's transactions changed, once each settled; `stop()` stops listening.
-    this.#unlisten = store._listen((commit) => this.#note(commit));
+    this.#unlisten = listen(store, (commit) => this.#note(commit));
     this.restored = this.#chain = this.#restore(this.#epoch).then(() => {
       this.#restoring = false;
       // What the Controller held before the restore, and what the storage holds that was

@@ -20,6 +20,7 @@
  */
 import { Signal } from '@preact/signals-core';
 import { ensure } from '../util/map.js';
+import { listen } from './Journal.js';
 import type { Cell, Row, Store, Table } from './Store.js';
 
 /** @internal A mounted consumer of changes. */
@@ -53,8 +54,8 @@ export class Changes {
     store._live = changes._logs;
     // Rows whose visible value the transaction changed (a server value under a layer that
     // hides it changes nothing a reader sees).
-    store._listen((commit) => {
-      for (const row of commit.rows) if (row._cell._now !== row._shown) changes._log(row._table, row._cell, row._shown);
+    listen(store, (commit) => {
+      for (const row of commit.rows) if (row._rowCell._now !== row._shown) changes._log(row._rowTable, row._rowCell, row._shown);
     });
     // (`subscribe`: an effect that reads the tick and runs the flush untracked.)
     changes._tick.subscribe(() => changes._flush());

@@ -16,7 +16,7 @@
  *   first write; values after are read when the record is delivered.
  */
 import { batch } from '@preact/signals-core';
-import type { Cell, ListCell, Row, Table } from './Store.js';
+import type { Cell, ListCell, Row, Store, Table } from './Store.js';
 
 /** What wrote a record. */
 export type CommitOrigin =
@@ -57,9 +57,9 @@ export interface RowChange {
   /** Clock time until which a response vouches for the row, after (a refetch of equal data extends it alone). */
   readonly expiresAt: number;
   /** @internal The row's cell. */
-  readonly _cell: Cell;
+  readonly _rowCell: Cell;
   /** @internal The row's table. */
-  readonly _table: Table;
+  readonly _rowTable: Table;
   /** @internal What readers saw before (with the layers): the live feed folds these. */
   readonly _shown: Row | undefined;
   /** @internal Dropped from the store (garbage collection): `after` is `undefined`. */
@@ -139,8 +139,8 @@ export class Journal {
         before,
         after: undefined,
         expiresAt: 0,
-        _cell: cell,
-        _table: table,
+        _rowCell: cell,
+        _rowTable: table,
         _shown: shown,
         _gone: gone,
         _exp: cell._exp,
@@ -157,7 +157,7 @@ export class Journal {
   #deliver(open: Open): void {
     const rows: RowChange[] = [];
     for (const change of open._rows.values()) {
-      const cell = change._cell;
+      const cell = change._rowCell;
       const after = change._gone ? undefined : cell._over === undefined ? cell._now : (cell._over._base as Row | undefined);
       // Written and back (a layer folded over an equal value): nothing changed.
       if (after === change.before && cell._now === change._shown && cell._exp === change._exp) continue;
@@ -197,4 +197,19 @@ export class Journal {
       }
     });
   }
+}
+
+/**
+ * @internal Calls `listener` with the record of each transaction of `store` once it
+ * settled, until the returned function is called. The store keeps a journal while it has
+ * a listener.
+ */
+export function listen(store: Store, listener: (commit: Commit) => void): () => void {
+  const journal = (store._journal ??= new Journal());
+  journal._listeners.add(listener);
+  return () => {
+    journal._listeners.delete(listener);
+    // The last listener gone: writes stop recording (a record in progress is still delivered).
+    if (journal._listeners.size === 0 && store._journal === journal) store._journal = undefined;
+  };
 }

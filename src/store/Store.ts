@@ -21,7 +21,7 @@ import type { CollectionLike, CollectionWrite, EntityClass, Schema } from '../sc
 import { equalFields, equalValue } from '../util/equal.js';
 import { ensure } from '../util/map.js';
 import { reindex } from './indexes.js';
-import { type Commit, type CommitOrigin, Journal } from './Journal.js';
+import type { CommitOrigin, Journal } from './Journal.js';
 import type { Layer, Overlay } from './Layers.js';
 import type { Staging } from './Staging.js';
 
@@ -263,22 +263,11 @@ export class Store {
     return list;
   }
 
-  /** The commit journal, while someone listens (see `_listen`). */
-  _journal: Journal | undefined;
-
   /**
-   * @internal Calls `listener` with the record of each transaction once it settled (see
-   * ./Journal.ts), until the returned function is called.
+   * The commit journal, while someone listens (`listen` in ./Journal.ts, which creates
+   * it: a store nobody listens to ships and runs none of it).
    */
-  _listen(listener: (commit: Commit) => void): () => void {
-    const journal = (this._journal ??= new Journal());
-    journal._listeners.add(listener);
-    return () => {
-      journal._listeners.delete(listener);
-      // The last listener gone: writes stop recording (a record in progress is still delivered).
-      if (journal._listeners.size === 0 && this._journal === journal) this._journal = undefined;
-    };
-  }
+  _journal: Journal | undefined;
 
   /**
    * @internal Runs `fn` as one record of the journal, written by `origin` with fetch stamp

@@ -52,7 +52,7 @@ import {
 } from '../state/hydrate.js';
 import type { Schema } from '../schema/types.js';
 import { Staging } from '../store/Staging.js';
-import type { ListChange } from '../store/Journal.js';
+import { listen, type ListChange } from '../store/Journal.js';
 import { baseOf, type Cell, type ListCell, type Row } from '../store/Store.js';
 import { equalFields, equalValue } from '../util/equal.js';
 import { clampTime, isKey, isTime } from '../util/limits.js';
@@ -175,12 +175,12 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
   // The server data this tab's own commits wrote (a response, `set`, `setResponse`), from
   // the store's journal once each settled: not what `hydrate` or another tab's message
   // wrote, nor marks, errors and optimistic layers.
-  const unlisten = store._listen((commit) => {
+  const unlisten = listen(store, (commit) => {
     const { origin } = commit;
     if (closed || (origin !== 'fetch' && origin !== 'set' && origin !== 'setResponse')) return;
     if (commits.push(commit.stamp) === 1) queueMicrotask(flush);
     // The first value each row and list had since the last message.
-    for (const row of commit.rows) if (!rows.has(row._cell)) rows.set(row._cell, { key: row.key, sub: row.pk, before: row.before });
+    for (const row of commit.rows) if (!rows.has(row._rowCell)) rows.set(row._rowCell, { key: row.key, sub: row.pk, before: row.before });
     for (const list of commit.lists) if (!lists.has(list._list)) lists.set(list._list, list);
     for (const key of [...commit.responses, ...commit.meta]) written.add(key);
   });
