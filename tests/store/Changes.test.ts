@@ -8,11 +8,11 @@ import { Staging } from '../../src/store/Staging.js';
 import { Store, type Row } from '../../src/store/Store.js';
 import { Post, User } from '../_fixtures/models.js';
 
-/** A response's write: one transaction, one record of the journal. */
+/** A response's write: one record of the journal. */
 function commit(store: Store, schema: unknown, value: unknown, stamp = 1): void {
   const staging = new Staging('test', []);
   normalizeValue(schema as never, value, staging, '');
-  store._transact('fetch', stamp, () => store._commit(staging, stamp));
+  store._record('fetch', stamp, () => store._commit(staging, stamp));
 }
 
 type Seen = [string, string | undefined, string | undefined];
