@@ -288,7 +288,9 @@ export class Runner {
     normalizeRoot(schema, value, staging);
     const stamp = ++this._stamp;
     // One transaction: a merge hook that throws leaves the tables as they were.
-    this._batch(() => this._store._transact('set', stamp, () => this._store._commit(staging, stamp, action.meta.expiresAt)));
+    this._batch(() =>
+      this._store._transact('set', stamp, () => this._store._commit(staging, stamp, action.meta.expiresAt)),
+    );
   }
 
   /**

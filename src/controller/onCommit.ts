@@ -15,7 +15,7 @@ import type { Controller } from './Controller.js';
  * listens, the store records nothing.
  *
  * A listener runs inside the batch of the write (readers re-run after it); it must not
- * write to the Controller. What it throws is reported, never thrown at the writer.
+ * write to the Controller. What it throws goes to `console.error`, never to the writer.
  * @returns a function that stops listening
  * @example
  * const stop = onCommit(ctrl, (commit) => {

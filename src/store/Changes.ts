@@ -55,7 +55,8 @@ export class Changes {
     // Rows whose visible value the transaction changed (a server value under a layer that
     // hides it changes nothing a reader sees).
     listen(store, (commit) => {
-      for (const row of commit.rows) if (row._rowCell._now !== row._shown) changes._log(row._rowTable, row._rowCell, row._shown);
+      for (const row of commit.rows)
+        if (row._rowCell._now !== row._shown) changes._log(row._rowTable, row._rowCell, row._shown);
     });
     // (`subscribe`: an effect that reads the tick and runs the flush untracked.)
     changes._tick.subscribe(() => changes._flush());

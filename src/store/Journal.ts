@@ -158,7 +158,11 @@ export class Journal {
     const rows: RowChange[] = [];
     for (const change of open._rows.values()) {
       const cell = change._rowCell;
-      const after = change._gone ? undefined : cell._over === undefined ? cell._now : (cell._over._base as Row | undefined);
+      const after = change._gone
+        ? undefined
+        : cell._over === undefined
+          ? cell._now
+          : (cell._over._base as Row | undefined);
       // Written and back (a layer folded over an equal value): nothing changed.
       if (after === change.before && cell._now === change._shown && cell._exp === change._exp) continue;
       rows.push({ ...change, after, expiresAt: cell._exp.t });
@@ -190,9 +194,7 @@ export class Journal {
           listener(commit);
         } catch (error) {
           // A listener's error is its own: the writes stand, the other listeners run.
-          queueMicrotask(() => {
-            throw error;
-          });
+          console.error(error);
         }
       }
     });

@@ -86,9 +86,7 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean,
   const entities = only && new Map<string, Set<string>>();
   for (const { key, pk } of only?.entities ?? []) ensure(entities!, key, Set<string>).add(pk);
   const kept = (key: string, sub: string) => entities !== undefined && !entities.get(key)?.has(sub);
-  return untracked(() =>
-    batch(() => (dry ? mark() : store._record('gc', 0, mark))),
-  );
+  return untracked(() => batch(() => (dry ? mark() : store._record('gc', 0, mark))));
 
   /** Marks what is kept, and drops (or, `dry`, lists) the rest. */
   function mark(): Swept {

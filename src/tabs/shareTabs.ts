@@ -180,7 +180,8 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
     if (closed || (origin !== 'fetch' && origin !== 'set' && origin !== 'setResponse')) return;
     if (commits.push(commit.stamp) === 1) queueMicrotask(flush);
     // The first value each row and list had since the last message.
-    for (const row of commit.rows) if (!rows.has(row._rowCell)) rows.set(row._rowCell, { key: row.key, sub: row.pk, before: row.before });
+    for (const row of commit.rows)
+      if (!rows.has(row._rowCell)) rows.set(row._rowCell, { key: row.key, sub: row.pk, before: row.before });
     for (const list of commit.lists) if (!lists.has(list._list)) lists.set(list._list, list);
     for (const key of [...commit.responses, ...commit.meta]) written.add(key);
   });
@@ -216,10 +217,7 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
     for (const [cell, w] of rows) {
       const base = baseOf(cell);
       // Rows a settled optimistic layer covered are written unchanged; an undone write is as before.
-      if (
-        base === w.before ||
-        (base !== undefined && w.before !== undefined && equalFields(base, w.before as Row))
-      )
+      if (base === w.before || (base !== undefined && w.before !== undefined && equalFields(base, w.before as Row)))
         continue;
       const row = base === undefined ? null : jsonRow(w.key, w.sub, base, ensure(fields, w.key, Set<string>));
       // Merged under a newer value, the row keeps that value's version.

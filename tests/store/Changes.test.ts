@@ -43,7 +43,10 @@ changes('a store with no feed keeps no journal; the feed listens to it, replacin
   assert.is(store._journal, undefined);
   Changes._of(store);
   assert.ok(store._journal, "the feed is a listener of the store's journal");
-  assert.equal(Object.keys(store).filter((name) => typeof (store as any)[name] === 'function'), []);
+  assert.equal(
+    Object.keys(store).filter((name) => typeof (store as any)[name] === 'function'),
+    [],
+  );
   assert.is(Changes._of(store), Changes._of(store), 'one feed per store');
 });
 
