@@ -18,12 +18,13 @@
 import { Computed, Signal, type ReadonlySignal } from '@preact/signals-core';
 import type { EndpointInterface } from '../endpoint/types.js';
 import type { Denormalize, Input, Schema } from '../schema/types.js';
+import { describe } from '../schema/SchemaError.js';
 import { normalizeRoot } from '../schema/visit.js';
 import { sweep } from '../store/gc.js';
 import { resetStore } from '../store/reset.js';
 import { Staging } from '../store/Staging.js';
 import { Store, type Meta } from '../store/Store.js';
-import { Views } from '../store/Views.js';
+import { expectSchema, Views } from '../store/Views.js';
 import { Entry } from './Entry.js';
 import { errorPolicy } from './errors.js';
 import { Polling } from './Polling.js';
@@ -88,7 +89,7 @@ export class Controller {
   fetch<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): Promise<ResolveType<E>> {
     let key: string;
     try {
-      key = endpoint.key(...args);
+      key = keyOf('fetch', endpoint, args);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -120,7 +121,7 @@ export class Controller {
   fetchIfStale<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): Promise<ResolveType<E>> {
     let key: string;
     try {
-      key = endpoint.key(...args);
+      key = keyOf('fetchIfStale', endpoint, args);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -139,7 +140,7 @@ export class Controller {
    * endpoint's `errorExpiryLength`, so a failing endpoint is not refetched on every read).
    */
   isStale<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): boolean {
-    return this.#runner._isStale(endpoint.key(...args), endpoint, args);
+    return this.#runner._isStale(keyOf('isStale', endpoint, args), endpoint, args);
   }
 
   /**
@@ -148,7 +149,7 @@ export class Controller {
    */
   isFetching<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): boolean {
     this.#flights.value;
-    return this.#entries.get(endpoint.key(...args))?._pending !== undefined;
+    return this.#entries.get(keyOf('isFetching', endpoint, args))?._pending !== undefined;
   }
 
   /**
@@ -157,7 +158,7 @@ export class Controller {
    * a fetch (`true`: no data, or stale data with `invalidIfStale`), or show the data.
    */
   _suspense(endpoint: EndpointInterface, args: readonly unknown[]): Error | boolean {
-    const key = endpoint.key(...args);
+    const key = keyOf('_suspense', endpoint, args);
     const runner = this.#runner;
     const missing =
       runner._views.response(key, endpoint.schema, args).peek() === undefined ||
@@ -169,7 +170,7 @@ export class Controller {
 
   /** @internal The key's last error while it is current (before `errorExpiryLength` passed). */
   _freshError(endpoint: EndpointInterface, args: readonly unknown[]): Error | undefined {
-    return this.#runner._freshError(endpoint.key(...args));
+    return this.#runner._freshError(keyOf('_freshError', endpoint, args));
   }
 
   /** @internal A signal of the key's last error alone: suspense bindings re-render when it changes. */
@@ -211,14 +212,14 @@ export class Controller {
     endpoint: E,
     ...args: Parameters<E['fetch']>
   ): ReadonlySignal<ResolveType<E> | undefined> {
-    return this.#runner._views.response(endpoint.key(...args), endpoint.schema, args) as ReadonlySignal<
+    return this.#runner._views.response(keyOf('response', endpoint, args), endpoint.schema, args) as ReadonlySignal<
       ResolveType<E> | undefined
     >;
   }
 
   /** Signal of an endpoint key's cache state: fetch time, expiry, last error, invalidation. */
   meta<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): ReadonlySignal<Meta> {
-    return this.#runner._views.meta(endpoint.key(...args));
+    return this.#runner._views.meta(keyOf('meta', endpoint, args));
   }
 
   /** An endpoint key's cache state: the value of `meta()`; tracked inside an effect. */
@@ -242,6 +243,7 @@ export class Controller {
     schema: S,
     ...argsAndValue: readonly [...args: readonly unknown[], value: Input<S> | Updater<S>]
   ): void {
+    expectSchema('set', schema);
     const runner = this.#runner;
     // The rest array is the method's own: popping the value leaves the arguments.
     let value: unknown = (argsAndValue as readonly unknown[] as unknown[]).pop();
@@ -271,7 +273,7 @@ export class Controller {
     runner._write(
       endpoint,
       argsAndResponse as readonly unknown[],
-      endpoint.key(...(argsAndResponse as unknown as Parameters<E['fetch']>)),
+      keyOf('setResponse', endpoint, argsAndResponse as readonly unknown[]),
       response,
       ++runner._stamp,
     );
@@ -284,7 +286,7 @@ export class Controller {
   setError<E extends EndpointInterface>(endpoint: E, ...argsAndError: readonly unknown[]): void {
     const error = (argsAndError as unknown[]).pop() as Error;
     const runner = this.#runner;
-    runner._setError(endpoint, runner._store._result(endpoint.key(...argsAndError)), error);
+    runner._setError(endpoint, runner._store._result(keyOf('setError', endpoint, argsAndError)), error);
   }
 
   /**
@@ -307,7 +309,7 @@ export class Controller {
    * binding, or `subscribe`d) refetches now, any other key on its next read.
    */
   invalidate<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): void {
-    const key = endpoint.key(...args);
+    const key = keyOf('invalidate', endpoint, args);
     const runner = this.#runner;
     const result = runner._store._result(key);
     result._invalidated = runner._stamp;
@@ -399,7 +401,7 @@ export class Controller {
    * @returns a function that unsubscribes once
    */
   subscribe<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): () => void {
-    const key = endpoint.key(...args);
+    const key = keyOf('subscribe', endpoint, args);
     const frequency = endpoint.pollFrequency;
     this.#polling._set(key, frequency, () => this.fetch(endpoint, ...args).catch(noop));
     const unmount = this._mount(endpoint, ...args);
@@ -414,7 +416,7 @@ export class Controller {
 
   /** Drops one subscription of the endpoint and args; polling stops with the last one. */
   unsubscribe<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): void {
-    const key = endpoint.key(...args);
+    const key = keyOf('unsubscribe', endpoint, args);
     if (!this.#polling._keys.has(key)) return;
     this.#polling._set(key, endpoint.pollFrequency);
     this.#unmount(key);
@@ -422,7 +424,7 @@ export class Controller {
 
   /** Number of subscriptions of a key (0 when none). */
   subscriptionCount<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): number {
-    return this.#polling._keys.get(endpoint.key(...args))?.n ?? 0;
+    return this.#polling._keys.get(keyOf('subscriptionCount', endpoint, args))?.n ?? 0;
   }
 
   //#endregion
@@ -437,7 +439,7 @@ export class Controller {
    * keeps showing meanwhile. A key whose last fetch failed waits for a retry.
    */
   _mount<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): () => void {
-    const key = endpoint.key(...args);
+    const key = keyOf('_mount', endpoint, args);
     let entry = this.#entries.get(key);
     if (entry === undefined) this.#entries.set(key, (entry = new Entry(endpoint, args)));
     if (entry._mounts++ === 0) {
@@ -496,6 +498,23 @@ export class Controller {
 }
 
 function noop(): void {}
+
+/**
+ * The key of `endpoint` for `args`. A value that is no endpoint (`undefined`, a string, a
+ * number) is a `TypeError` naming the method and what it got, not an engine error.
+ */
+function keyOf(method: string, endpoint: EndpointInterface, args: readonly unknown[]): string {
+  if (typeof endpoint?.key !== 'function') {
+    throw new TypeError(
+      `${method}: expected an endpoint${
+        (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
+          ? ` (an object with key() and fetch()), got ${describe(endpoint)}`
+          : ''
+      }`,
+    );
+  }
+  return endpoint.key(...args);
+}
 
 function all(): boolean {
   return true;

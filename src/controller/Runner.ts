@@ -12,6 +12,7 @@
  */
 import { untracked } from '@preact/signals-core';
 import { batch } from '@preact/signals-core';
+import { named } from '../endpoint/NetworkError.js';
 import type { EndpointInterface } from '../endpoint/types.js';
 import { SchemaError } from '../schema/SchemaError.js';
 import { denormalizeValue, isEntity, normalizeRoot } from '../schema/visit.js';
@@ -114,7 +115,7 @@ export class Runner {
         // An abort is the caller's choice, not a failure of the key: nothing is recorded.
         if (isAbort(error)) {
           this._store._layers.get(stamp)?._drop();
-          throw error;
+          throw named(endpoint.name, '', error);
         }
         // A soft failure of a GET is retried `retry` times, waiting 1 s, 2 s, 4 s … (at most 30 s).
         if (
