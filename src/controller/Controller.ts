@@ -140,7 +140,7 @@ export class Controller {
    * endpoint's `errorExpiryLength`, so a failing endpoint is not refetched on every read).
    */
   isStale<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): boolean {
-    return this.#runner._isStale(keyOf('isStale', endpoint, args), endpoint, args);
+    return this.#runner._isStale(endpoint.key(...args), endpoint, args);
   }
 
   /**
@@ -149,7 +149,7 @@ export class Controller {
    */
   isFetching<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): boolean {
     this.#flights.value;
-    return this.#entries.get(keyOf('isFetching', endpoint, args))?._pending !== undefined;
+    return this.#entries.get(endpoint.key(...args))?._pending !== undefined;
   }
 
   /**
@@ -158,7 +158,7 @@ export class Controller {
    * a fetch (`true`: no data, or stale data with `invalidIfStale`), or show the data.
    */
   _suspense(endpoint: EndpointInterface, args: readonly unknown[]): Error | boolean {
-    const key = keyOf('_suspense', endpoint, args);
+    const key = endpoint.key(...args);
     const runner = this.#runner;
     const missing =
       runner._views.response(key, endpoint.schema, args).peek() === undefined ||
@@ -170,7 +170,7 @@ export class Controller {
 
   /** @internal The key's last error while it is current (before `errorExpiryLength` passed). */
   _freshError(endpoint: EndpointInterface, args: readonly unknown[]): Error | undefined {
-    return this.#runner._freshError(keyOf('_freshError', endpoint, args));
+    return this.#runner._freshError(endpoint.key(...args));
   }
 
   /** @internal A signal of the key's last error alone: suspense bindings re-render when it changes. */
@@ -212,14 +212,14 @@ export class Controller {
     endpoint: E,
     ...args: Parameters<E['fetch']>
   ): ReadonlySignal<ResolveType<E> | undefined> {
-    return this.#runner._views.response(keyOf('response', endpoint, args), endpoint.schema, args) as ReadonlySignal<
+    return this.#runner._views.response(endpoint.key(...args), endpoint.schema, args) as ReadonlySignal<
       ResolveType<E> | undefined
     >;
   }
 
   /** Signal of an endpoint key's cache state: fetch time, expiry, last error, invalidation. */
   meta<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): ReadonlySignal<Meta> {
-    return this.#runner._views.meta(keyOf('meta', endpoint, args));
+    return this.#runner._views.meta(endpoint.key(...args));
   }
 
   /** An endpoint key's cache state: the value of `meta()`; tracked inside an effect. */
@@ -286,7 +286,7 @@ export class Controller {
   setError<E extends EndpointInterface>(endpoint: E, ...argsAndError: readonly unknown[]): void {
     const error = (argsAndError as unknown[]).pop() as Error;
     const runner = this.#runner;
-    runner._setError(endpoint, runner._store._result(keyOf('setError', endpoint, argsAndError)), error);
+    runner._setError(endpoint, runner._store._result(endpoint.key(...argsAndError)), error);
   }
 
   /**
@@ -309,7 +309,7 @@ export class Controller {
    * binding, or `subscribe`d) refetches now, any other key on its next read.
    */
   invalidate<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): void {
-    const key = keyOf('invalidate', endpoint, args);
+    const key = endpoint.key(...args);
     const runner = this.#runner;
     const result = runner._store._result(key);
     result._invalidated = runner._stamp;
@@ -416,7 +416,7 @@ export class Controller {
 
   /** Drops one subscription of the endpoint and args; polling stops with the last one. */
   unsubscribe<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): void {
-    const key = keyOf('unsubscribe', endpoint, args);
+    const key = endpoint.key(...args);
     if (!this.#polling._keys.has(key)) return;
     this.#polling._set(key, endpoint.pollFrequency);
     this.#unmount(key);
@@ -424,7 +424,7 @@ export class Controller {
 
   /** Number of subscriptions of a key (0 when none). */
   subscriptionCount<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): number {
-    return this.#polling._keys.get(keyOf('subscriptionCount', endpoint, args))?.n ?? 0;
+    return this.#polling._keys.get(endpoint.key(...args))?.n ?? 0;
   }
 
   //#endregion
@@ -439,7 +439,7 @@ export class Controller {
    * keeps showing meanwhile. A key whose last fetch failed waits for a retry.
    */
   _mount<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): () => void {
-    const key = keyOf('_mount', endpoint, args);
+    const key = endpoint.key(...args);
     let entry = this.#entries.get(key);
     if (entry === undefined) this.#entries.set(key, (entry = new Entry(endpoint, args)));
     if (entry._mounts++ === 0) {
@@ -505,13 +505,7 @@ function noop(): void {}
  */
 function keyOf(method: string, endpoint: EndpointInterface, args: readonly unknown[]): string {
   if (typeof endpoint?.key !== 'function') {
-    throw new TypeError(
-      `${method}: expected an endpoint${
-        (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
-          ? ` (an object with key() and fetch()), got ${describe(endpoint)}`
-          : ''
-      }`,
-    );
+    throw new TypeError(`${method}: expected an endpoint, got ${describe(endpoint)}`);
   }
   return endpoint.key(...args);
 }

@@ -402,11 +402,7 @@ export class RestEndpoint<
       text = await response.text();
     } catch (error) {
       // A socket closed mid-body (`TypeError: terminated`), an abort while reading.
-      throw named(
-        this.name,
-        `reading the response body of ${this.method} ${this.#redact(response.url)} failed: `,
-        error,
-      );
+      throw named(this.name, 'reading the response body failed: ', error);
     }
     if (!text) return null;
     if (!response.headers.get('content-type')?.includes('json')) return text;

@@ -383,7 +383,7 @@ parse('invalid JSON rejects with an Error naming the endpoint and the start of t
 parse('a body cut short names the endpoint and what failed; the original error is its cause', async () => {
   const error = (await at('/cut', 'getCut')().catch((e: unknown) => e)) as Error;
   assert.instance(error, Error);
-  assert.is(error.message, `getCut: reading the response body of GET ${server.url}/cut failed: terminated`);
+  assert.is(error.message, 'getCut: reading the response body failed: terminated');
   assert.instance(error.cause, TypeError);
   assert.is((error.cause as Error).message, 'terminated');
 });
@@ -397,7 +397,7 @@ parse('an abort while the body is read is an AbortError naming the endpoint', as
   const error = (await pending.catch((e: unknown) => e)) as DOMException;
   assert.instance(error, DOMException);
   assert.is(error.name, 'AbortError');
-  assert.match(error.message, /^getSlow: reading the response body of GET .*\/slow failed: /);
+  assert.match(error.message, /^getSlow: reading the response body failed: /);
   assert.is((error.cause as Error).name, 'AbortError');
 });
 //#endregion
