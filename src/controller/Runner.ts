@@ -12,7 +12,6 @@
  */
 import { untracked } from '@preact/signals-core';
 import { batch } from '@preact/signals-core';
-import { named } from '../endpoint/NetworkError.js';
 import type { EndpointInterface } from '../endpoint/types.js';
 import { SchemaError } from '../schema/SchemaError.js';
 import { denormalizeValue, isEntity, normalizeRoot } from '../schema/visit.js';
@@ -21,6 +20,7 @@ import type { Meta, ResultCell, Store } from '../store/Store.js';
 import type { Views } from '../store/Views.js';
 import { Walker } from '../store/Walker.js';
 import { equalValue } from '../util/equal.js';
+import { named } from '../util/named.js';
 import { describeThrown, errorPolicy, isAbort, TimeoutError } from './errors.js';
 import { applyOptimistic } from './optimistic.js';
 import type { TimerHandle, Timers } from './timers.js';

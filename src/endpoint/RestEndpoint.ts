@@ -30,7 +30,8 @@ import type { EntityInput, Schema } from '../schema/types.js';
 import type { Values } from '../schema/Values.js';
 import { bareKey, defineOwn, Endpoint, withShape, type EndpointOptions, type SameTypeOptions } from './Endpoint.js';
 import { isPlain } from '../util/equal.js';
-import { named, NetworkError } from './NetworkError.js';
+import { named } from '../util/named.js';
+import { NetworkError } from './NetworkError.js';
 import { compilePath, searchString, unsendable, type PathParams } from './path.js';
 
 //#region types
