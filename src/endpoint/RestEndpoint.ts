@@ -30,7 +30,7 @@ import type { EntityInput, Schema } from '../schema/types.js';
 import type { Values } from '../schema/Values.js';
 import { bareKey, defineOwn, Endpoint, withShape, type EndpointOptions, type SameTypeOptions } from './Endpoint.js';
 import { isPlain } from '../util/equal.js';
-import { named } from '../util/named.js';
+import { nameError } from '../util/named.js';
 import { NetworkError } from './NetworkError.js';
 import { compilePath, searchString, unsendable, type PathParams } from './path.js';
 
@@ -371,7 +371,7 @@ export class RestEndpoint<
     try {
       response = await fetch(input, init);
     } catch (error) {
-      if ((error as { name?: unknown })?.name === 'AbortError') throw named(this.name, '', error);
+      if ((error as { name?: unknown })?.name === 'AbortError') throw nameError(this.name, '', error);
       throw new Error(
         `${this.name}: ${init.method ?? 'GET'} ${this.#redact(input)} could not be sent: ${error instanceof Error ? error.message : String(error)}`,
         { cause: error },
@@ -403,7 +403,7 @@ export class RestEndpoint<
       text = await response.text();
     } catch (error) {
       // A socket closed mid-body (`TypeError: terminated`), an abort while reading.
-      throw named(this.name, 'reading the response body failed: ', error);
+      throw nameError(this.name, 'reading the response body failed: ', error);
     }
     if (!text) return null;
     if (!response.headers.get('content-type')?.includes('json')) return text;

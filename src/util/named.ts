@@ -9,7 +9,7 @@
  * `name === 'AbortError'` or `instanceof DOMException` holds. An error that names `source`
  * already is returned as it is.
  */
-export function named(source: string, what: string, error: unknown): Error {
+export function nameError(source: string, what: string, error: unknown): Error {
   const message = error instanceof Error ? error.message : String(error);
   if (message.startsWith(`${source}: `)) return error as Error;
   const text = `${source}: ${what}${message}`;
