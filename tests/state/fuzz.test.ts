@@ -52,7 +52,7 @@ function entity(key: string) {
     id = '';
     name = '';
     at: Date | undefined = undefined;
-    pk() {
+    override pk() {
       return this.id;
     }
     static override key = key;
