@@ -73,10 +73,10 @@ export class Source implements ChangeSink {
   static _of(store: Store, entity: EntityClass): Source {
     let byKey = sources.get(store);
     if (byKey === undefined) sources.set(store, (byKey = new Map()));
-    let source = byKey.get(entity._key)?.deref();
+    let source = byKey.get(entity.key)?.deref();
     if (source === undefined) {
-      byKey.set(entity._key, new WeakRef((source = new Source(store, entity))));
-      reclaimed.register(source, [source._table, byKey, entity._key]);
+      byKey.set(entity.key, new WeakRef((source = new Source(store, entity))));
+      reclaimed.register(source, [source._table, byKey, entity.key]);
     }
     return source;
   }
@@ -84,7 +84,7 @@ export class Source implements ChangeSink {
   private constructor(store: Store, entity: EntityClass) {
     this.#store = store;
     this.#entity = entity;
-    this._table = store._table(entity._key);
+    this._table = store._table(entity.key);
     this._tables = keysOf(entity).map((key) => store._table(key));
     this._changes = Changes._of(store);
     // Writes not yet folded in belong to the sources that exist: read the rows after them.
@@ -199,7 +199,7 @@ function keysOf(entity: EntityClass): string[] {
     if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function') || seen.has(schema)) return;
     seen.add(schema);
     if (isEntity(schema)) {
-      keys.add(schema._key);
+      keys.add(schema.key);
       for (const field of Object.values(schema.schema)) if (!isDeserializer(field)) visit(field);
     } else if (typeof schema === 'object') {
       // Arrays, object schemas, All, Collection, Union, Values, Lazy: their members.

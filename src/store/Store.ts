@@ -12,12 +12,16 @@
  * - A commit can be undone: inside `_transact`, every write records how to restore what
  *   it replaced, so a failure after the first write (a merge hook, the first read of a
  *   response) leaves the tables as they were (rule 9).
+ * - While someone listens, every write notes what it changes in the record of its
+ *   transaction (./Journal.ts), delivered when the transaction settled; a write nobody
+ *   listens to pays one field check.
  */
 import { Signal, batch } from '@preact/signals-core';
 import type { CollectionLike, CollectionWrite, EntityClass, Schema } from '../schema/types.js';
 import { equalFields, equalValue } from '../util/equal.js';
 import { ensure } from '../util/map.js';
 import { reindex } from './indexes.js';
+import type { CommitOrigin, Journal } from './Journal.js';
 import type { Layer, Overlay } from './Layers.js';
 import type { Staging } from './Staging.js';
 
@@ -74,10 +78,10 @@ export class Cell {
   }
   /** The row: what `value` reads, kept by every write (`Store._put`, gc). */
   declare _now: Row | undefined;
+  /** Stamp and expiry of the row's writes (see `Written`). */
+  _writes = NEVER;
   /** The row's signal, made by the first tracked read. Declared only (see the class comment). */
   declare _signal: Signal<Row | undefined> | undefined;
-  /** Stamp and expiry of the row's writes (see `Written`). */
-  _wrote = NEVER;
   // The denormalize cache (`_obj` … `_seen`) is declared only: the first read of the row
   // adds it, so a row that is written and never read carries none of it.
   /** Last denormalized object built for this row, valid while `_deps` hold `_vals`. */
@@ -116,10 +120,10 @@ export class Cell {
 
   /** Stamp of the newest fetch that wrote this row. */
   get _stamp(): number {
-    return this._wrote.stamp;
+    return this._writes.stamp;
   }
   set _stamp(stamp: number) {
-    if (stamp !== this._wrote.stamp) this._wrote = { stamp, t: this._wrote.t };
+    if (stamp !== this._writes.stamp) this._writes = { stamp, t: this._writes.t };
   }
 
   /**
@@ -127,10 +131,10 @@ export class Cell {
    * expiry): an Entity endpoint reads it without fetching, and garbage collection keeps it.
    */
   get _exp(): { readonly t: number } {
-    return this._wrote;
+    return this._writes;
   }
   set _exp(exp: { readonly t: number }) {
-    if (exp.t !== this._wrote.t) this._wrote = { stamp: this._wrote.stamp, t: exp.t };
+    if (exp.t !== this._writes.t) this._writes = { stamp: this._writes.stamp, t: exp.t };
   }
 
   /** Sets the row; readers of its signal are notified. */
@@ -150,6 +154,8 @@ export function isMember(cell: Cell): boolean {
 
 /** @internal All rows of one entity key, plus its membership (for `All`). */
 export class Table {
+  /** The entity key of its rows. */
+  _key = '';
   /**
    * The cells by pk. The members among them (`isMember`) are in first-stored order: a row
    * that becomes a member is moved to the end (`_rejoin`); a removed one keeps its entry,
@@ -194,16 +200,19 @@ export class Table {
 
 /** @internal One list of a Collection for one argument set. */
 export class ListCell {
+  /** The Collection's key and the key of the arguments (for the journal). */
+  _key = '';
+  _argsKey = '';
   readonly _sig = new Signal<readonly unknown[] | undefined>(undefined, WATCH);
-  /** The list, untracked. */
-  peek(): readonly unknown[] | undefined {
-    return this._sig.peek();
-  }
   _stamp = 0;
   /** The arguments the list was fetched with (for `push` / `unshift` matching). */
   _args: readonly unknown[] = [];
   /** Optimistic layers over the list (see Layers.ts); `undefined` when none. */
   _over: Overlay | undefined;
+  /** The list, untracked. */
+  peek(): readonly unknown[] | undefined {
+    return this._sig.peek();
+  }
 }
 
 /** Cache state of one endpoint key. */
@@ -266,11 +275,54 @@ export class Store {
   _roots = new WeakMap<readonly unknown[], Cell[]>();
 
   _table(key: string): Table {
-    return ensure(this._tables, key, Table);
+    let table = this._tables.get(key);
+    if (table === undefined) {
+      this._tables.set(key, (table = new Table()));
+      table._key = key;
+    }
+    return table;
   }
 
   _list(collectionKey: string, argsKey: string): ListCell {
-    return ensure(ensure(this._lists, collectionKey, Map<string, ListCell>), argsKey, ListCell);
+    const lists = ensure(this._lists, collectionKey, Map<string, ListCell>);
+    let list = lists.get(argsKey);
+    if (list === undefined) {
+      lists.set(argsKey, (list = new ListCell()));
+      list._key = collectionKey;
+      list._argsKey = argsKey;
+    }
+    return list;
+  }
+
+  /**
+   * The commit journal, while someone listens (`listen` in ./Journal.ts, which creates
+   * it: a store nobody listens to ships and runs none of it).
+   */
+  _journal: Journal | undefined;
+
+  /**
+   * @internal Runs `fn` as one record of the journal, written by `origin` with fetch stamp
+   * `stamp` (writes inside a record in progress join it); delivered when it returns,
+   * dropped when it throws.
+   */
+  _record<T>(origin: CommitOrigin, stamp: number, fn: () => T): T {
+    const journal = this._journal;
+    if (journal === undefined) return fn();
+    journal._begin(origin, stamp);
+    let ok = false;
+    try {
+      const out = fn();
+      ok = true;
+      return out;
+    } finally {
+      journal._end(ok);
+    }
+  }
+
+  /** @internal Notes that the response (`data`) or the meta of an endpoint key changed, in the record in progress. */
+  _wrote(key: string, data: boolean): void {
+    const open = this._journal?._open;
+    if (open !== undefined) (data ? open._responses : open._meta).add(key);
   }
 
   _result(key: string): ResultCell {
@@ -281,19 +333,22 @@ export class Store {
   #undo: (() => void)[] | undefined;
 
   /**
-   * @internal Runs `fn` as one transaction: when it throws, every write it made through
-   * this store is undone, in reverse order, before the error propagates. Not nested.
+   * @internal Runs `fn` as one transaction, one record of the journal: when it throws,
+   * every write it made through this store is undone, in reverse order, and its record
+   * dropped, before the error propagates. Not nested.
    */
-  _transact<T>(fn: () => T): T {
-    const undo: (() => void)[] = (this.#undo = []);
-    try {
-      return fn();
-    } catch (error) {
-      for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
-      throw error;
-    } finally {
-      this.#undo = undefined;
-    }
+  _transact<T>(origin: CommitOrigin, stamp: number, fn: () => T): T {
+    return this._record(origin, stamp, () => {
+      const undo: (() => void)[] = (this.#undo = []);
+      try {
+        return fn();
+      } catch (error) {
+        for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
+        throw error;
+      } finally {
+        this.#undo = undefined;
+      }
+    });
   }
 
   /**
@@ -331,6 +386,9 @@ export class Store {
    */
   _commit(staging: Staging, stamp: number, expiresAt = 0): void {
     batch(() => {
+      // The lists a write changes are chosen before rows are written: a `move` reads the
+      // rows as they were.
+      const ops = staging._collections.length ? this._allOps(staging) : [];
       for (const [key, rows] of staging._rows) {
         const table = this._table(key);
         const schema = staging._classes.get(key);
@@ -348,28 +406,34 @@ export class Store {
         const created: Cell[] | undefined = cells === _cells ? [] : undefined;
         this.#undo?.push(() => {
           for (const cell of created ?? cells.values()) {
-            cell._wrote = NEVER;
-            this._put(table, cell);
+            cell._writes = NEVER;
+            // (No pk: an undone write's record is dropped.)
+            this._put(table, '', cell);
           }
           table._ever = _ever;
         });
         // One record for the rows this commit writes (see `Written`).
         const written: Written = { stamp, t: expiresAt };
+        const journal = this._journal?._open && this._journal;
         // (`forEach`, not `for…of`: no entry array per row.)
         rows.forEach((row, pk) => {
           let cell = cells === _cells ? _cells.get(pk) : undefined;
           if (cell === undefined) {
             cells.set(pk, (cell = new Cell(row)));
             created?.push(cell);
-            cell._wrote = written;
-            return void this._putBase(table, cell, row, true);
+            cell._writes = written;
+            return void this._putBase(table, pk, cell, row, true);
           }
           this._save(cell);
           table._rejoin(pk, cell);
-          const was = cell._wrote;
-          // The later expiry stays; so does the newer stamp, taken below once the row is merged.
-          if (expiresAt > was.t) cell._wrote = stamp >= was.stamp ? written : { stamp: was.stamp, t: expiresAt };
           const prev = baseOf(cell);
+          const was = cell._writes;
+          if (expiresAt > was.t) {
+            // Vouched for longer, even when its value stays: a change for the journal.
+            if (journal !== undefined) journal._row(table, pk, cell, prev, cell._now);
+            // The later expiry; the newer stamp is taken below, once the row is merged.
+            cell._writes = stamp >= was.stamp ? written : { stamp: was.stamp, t: expiresAt };
+          }
           let next: Row;
           if (prev === undefined) {
             // A row removed by a newer request stays removed.
@@ -379,10 +443,10 @@ export class Store {
             next = schema!.mergeWithStore({ fetchedAt: was.stamp }, { fetchedAt: stamp }, prev, row);
             if (equalFields(next, prev)) next = prev;
           } else next = stamp >= was.stamp ? mergeOver(prev, row) : mergeUnder(prev, row);
-          if (stamp > cell._wrote.stamp)
-            cell._wrote = cell._wrote.t === expiresAt ? written : { stamp, t: cell._wrote.t };
+          if (stamp > cell._writes.stamp)
+            cell._writes = cell._writes.t === expiresAt ? written : { stamp, t: cell._writes.t };
           // A newer stamp re-orders the layers over the row even when its value stays.
-          if (next !== prev || cell._over !== undefined) this._putBase(table, cell, next);
+          if (next !== prev || cell._over !== undefined) this._putBase(table, pk, cell, next);
         });
         // The new rows joined the membership: one bump for them all.
         if (created?.length !== 0) table._version.value++;
@@ -390,26 +454,25 @@ export class Store {
       for (const [key, pks] of staging._removals) {
         const table = this._table(key);
         for (const pk of pks) {
-          const cell = table._cells.get(pk);
           // A removal older than the stored row leaves it; a newer one is remembered even
-          // when the row is already gone, so an older response cannot bring it back.
-          if (cell === undefined || stamp < cell._stamp) continue;
+          // when the row is gone, or was never stored (on a placeholder), so an older
+          // response (or a restored copy) cannot bring it back.
+          const cell = table._cell(pk);
+          if (stamp < cell._stamp) continue;
           this._save(cell);
           cell._stamp = stamp;
-          if (baseOf(cell) !== undefined) this._putBase(table, cell, undefined);
+          if (baseOf(cell) !== undefined) this._putBase(table, pk, cell, undefined);
         }
       }
-      for (const { collection, write } of staging._collections) {
-        for (const [list, mode] of this._ops(collection, write)) {
-          const prev = baseOf(list);
-          if (mode === 'set' || (mode === 'page' && prev === undefined)) {
-            if (stamp < list._stamp) continue;
-            this._save(list);
-            list._stamp = stamp;
-            list._args = write.args;
-            this._putList(list, write.items);
-          } else if (prev !== undefined) this._putList(list, edit(prev, write.items, mode));
-        }
+      for (const [list, op] of ops) {
+        const prev = baseOf(list);
+        if (op.mode === 'set' || (op.mode === 'page' && prev === undefined)) {
+          if (stamp < list._stamp) continue;
+          this._save(list);
+          list._stamp = stamp;
+          list._args = op.args!;
+          this._putList(list, op.items);
+        } else if (prev !== undefined) this._putList(list, edit(prev, op));
       }
       // A response takes the place of its own optimistic layer, in the same batch.
       const layer = this._layers.get(stamp);
@@ -428,24 +491,31 @@ export class Store {
   }
 
   /** @internal Sets a row's server value; what readers see is it under any layers. */
-  _putBase(table: Table, cell: Cell, base: Row | undefined, fresh?: boolean): void {
+  _putBase(table: Table, pk: string, cell: Cell, base: Row | undefined, fresh?: boolean): void {
     const over = cell._over;
+    const journal = this._journal;
+    if (journal?._open !== undefined) {
+      // The values before (a fresh cell held nothing), for the record in progress.
+      const shown = fresh ? undefined : cell._now;
+      journal._row(table, pk, cell, over === undefined ? shown : (over._base as Row | undefined), shown);
+    }
     if (over !== undefined) this.#base(over, base);
-    this._put(table, cell, over === undefined ? base : over._row(cell), fresh);
+    this._put(table, pk, cell, over === undefined ? base : over._row(cell), fresh);
   }
 
   /**
    * @internal The one place a row's visible value changes. `All` membership follows the
    * row's existence (`isMember`): a row hidden by an optimistic removal keeps its place, so
-   * a rollback shows it where it was. A row `fresh` in `_commit` is undone there. Returns 1 when the
-   * signal was written (the change feed, ./Changes.ts, logs only those writes).
+   * a rollback shows it where it was. A row `fresh` in `_commit` is undone there.
    */
-  _put(table: Table, cell: Cell, next?: Row, fresh?: boolean): number {
+  _put(table: Table, pk: string, cell: Cell, next?: Row, fresh?: boolean): void {
     // A fresh cell was created holding `next`: it held nothing before.
     const prev = fresh ? undefined : cell._now;
     // Equal data writes nothing (rule 2); a layer folded or dropped makes new, equal objects.
-    if (next === prev || (next !== undefined && prev !== undefined && equalFields(next, prev))) return 0;
-    // (No write to a fresh cell: it holds `next` already.)
+    if (next === prev || (next !== undefined && prev !== undefined && equalFields(next, prev))) return;
+    const journal = this._journal;
+    // (Written through `_putBase`, the row is noted already; else, by `resetStore`, it has no layer.)
+    if (journal?._open !== undefined) journal._row(table, pk, cell, prev, prev);
     cell._set(next);
     if (table._idx !== undefined) reindex(table, prev, next);
     // A row appearing or disappearing bumps `_version` (which a view of `All` reads as well);
@@ -465,12 +535,13 @@ export class Store {
         flip || table._written.value++;
         if (table._idx !== undefined) reindex(table, next, prev);
       });
-    return 1;
   }
 
   /** @internal Sets a list's server value; what readers see is it under any layers. */
   _putList(list: ListCell, base: readonly unknown[] | undefined): void {
     const over = list._over;
+    const journal = this._journal;
+    if (journal?._open !== undefined) journal._list(list, baseOf(list));
     const next = over === undefined ? base : (this.#base(over, base), over._list(list));
     const prev = list._sig.peek();
     if (next === prev || (prev !== undefined && next !== undefined && equalValue(prev, next))) return;
@@ -485,22 +556,63 @@ export class Store {
     over._base = base;
   }
 
+  /** @internal The list changes of every collection write of a staging, in order. */
+  _allOps(staging: Staging): [ListCell, ListOp][] {
+    return staging._collections.flatMap(({ collection, write }) => this._ops(collection, write));
+  }
+
   /**
    * @internal The lists a collection write changes, each with what it does there: the
    * list of its args key for `set` / `page`; for the others every cached list whose
-   * filters take the write's arguments (a `move` adds there and removes elsewhere).
+   * filters take the write's arguments. A `move` of entities takes each entity out of the
+   * lists its stored row matched and into those its new values match (the first argument
+   * under both, so a list keyed by a URL parameter the entity lacks matches too).
    */
-  _ops(collection: CollectionLike, write: CollectionWrite): [ListCell, string][] {
+  _ops(collection: CollectionLike, write: CollectionWrite): [ListCell, ListOp][] {
     const mode = write.mode;
-    if (mode === 'set' || mode === 'page') return [[this._list(collection.key, write.argsKey), mode]];
-    const out: [ListCell, string][] = [];
-    for (const list of this._lists.get(collection.key)?.values() ?? []) {
+    if (mode === 'set' || mode === 'page') return [[this._list(collection.key, write.argsKey), write]];
+    const out: [ListCell, ListOp][] = [];
+    const lists = this._lists.get(collection.key);
+    if (lists === undefined) return out;
+    const merge = write.merge;
+    const moves = write.moves;
+    if (moves !== undefined) {
+      const first = write.args[0] as object | undefined;
+      for (const { key, pk, values, item } of moves) {
+        const cell = pk === undefined ? undefined : this._tables.get(key)?._cells.get(pk);
+        const stored = cell === undefined ? undefined : baseOf(cell);
+        const before = stored && [{ ...first, ...stored }, stored];
+        const after = [
+          { ...first, ...(values as object) },
+          { ...stored, ...(values as object) },
+        ];
+        for (const list of lists.values()) {
+          const was = before !== undefined && collection.accepts(list._args, before);
+          if (collection.accepts(list._args, after) === was) continue;
+          out.push([
+            list,
+            was ? { mode: 'remove', items: item as never } : { mode: 'push', items: item as never, merge },
+          ]);
+        }
+      }
+      return out;
+    }
+    for (const list of lists.values()) {
       const match = collection.accepts(list._args, write.args);
-      if (mode === 'move') out.push([list, match ? 'push' : 'remove']);
-      else if (match) out.push([list, mode]);
+      if (mode === 'move') out.push([list, { mode: match ? 'push' : 'remove', items: write.items, merge }]);
+      else if (match) out.push([list, write]);
     }
     return out;
   }
+}
+
+/** @internal One change to a list: its mode, its items, and for additions an optional merge. */
+export interface ListOp {
+  readonly mode: string;
+  readonly items: readonly unknown[];
+  /** The arguments of a `set` / `page` list. */
+  readonly args?: readonly unknown[];
+  readonly merge?: ((existing: any, incoming: any) => any) | undefined;
 }
 
 /** @internal The server value of a row or list: under its layers when it has any. */
@@ -510,20 +622,20 @@ export function baseOf<T>(cell: { peek(): T; _over: Overlay | undefined }): T {
 
 /**
  * @internal A list with `items` taken out (`remove`), or prepended (`unshift`) or appended
- * (`push`, `page`) skipping those already there; `prev` itself when nothing changes. A
- * keyed list (an object of key → pk) takes `items` over its own keys, or loses the keys
- * whose value is among `items` (`remove`).
+ * (`push`, `page`, or with the op's `merge`) skipping those already there; `prev` itself
+ * when nothing changes. A keyed list (an object of key → pk) takes `items` over its own
+ * keys (or through `merge`), or loses the keys whose value is among `items` (`remove`).
  */
-export function edit(prev: readonly unknown[], items: readonly unknown[], mode: string): readonly unknown[] {
+export function edit(prev: readonly unknown[], { items, mode, merge }: ListOp): readonly unknown[] {
   const has = (list: readonly unknown[], item: unknown) => list.some((other) => equalValue(other, item));
   let next: any;
   if (!Array.isArray(prev)) {
-    next = { ...prev, ...(mode !== 'remove' && items) };
+    next = mode === 'remove' ? { ...prev } : merge ? merge(prev, items) : { ...prev, ...items };
     if (mode === 'remove') for (const key in next) if (has(Object.values(items), next[key])) delete next[key];
   } else if (mode === 'remove') next = prev.filter((item) => !has(items, item));
   else {
     const fresh = items.filter((item) => !has(prev, item));
-    next = mode === 'unshift' ? [...fresh, ...prev] : [...prev, ...fresh];
+    next = merge ? merge(prev, fresh) : mode === 'unshift' ? [...fresh, ...prev] : [...prev, ...fresh];
   }
   return equalValue(next, prev) ? prev : next;
 }
