@@ -141,6 +141,25 @@ const TARGETS = [
     min: 2,
     text: 'W19 nested where ≥ 2× TanStack DB',
   },
+  // Issue 27's memory budgets: bytes, not ratios (`atMost`), and the never-read rows against
+  // the same rows parsed from JSON and kept as they are (W14's `json` reference row).
+  { workload: 'W14', case: 'per row (FLAT-10k)', variant: 'setResponse;', atMost: 300, text: 'W14 ≤ 300 B/row' },
+  { workload: 'W14', case: 'per row (FLAT-10k)', variant: 'setResponse;', max: 1, text: 'W14 per row below data-client' },
+  {
+    workload: 'W14',
+    case: 'per row (FLAT-10k)',
+    variant: 'setResponse + live',
+    atMost: 600,
+    text: 'W14 ≤ 600 B/row, live operators mounted',
+  },
+  {
+    workload: 'W14',
+    case: 'per row (FLAT-10k)',
+    variant: 'set, rows never read',
+    vs: 'json',
+    max: 1.5,
+    text: 'W14 never-read rows ≤ 1.5× their parsed JSON',
+  },
   { workload: 'W16', case: 'apply + settle', min: 1000, text: 'W16 optimistic settle ≥ 1000×' },
   { workload: 'W16', case: 'apply + rollback', min: 1000, text: 'W16 optimistic rollback ≥ 1000×' },
   { workload: 'W16', case: 'apply + settle', vs: 'tanstack', min: 10, text: 'W16 optimistic settle ≥ 10× TanStack' },
@@ -343,6 +362,10 @@ function evaluateTargets(rows) {
       (r) => same(r) && r.peer === 'signal-cache' && (t.variant === undefined || r.variant.startsWith(t.variant)),
     );
     const other = rows.find((r) => same(r) && r.peer === (t.vs ?? 'data-client'));
+    if (t.atMost !== undefined) {
+      if (!ours) return { ...t, ratio: undefined, bestRatio: undefined, met: undefined };
+      return { ...t, met: ours.value <= t.atMost, detail: `${fmtValue(ours)}` };
+    }
     if (!ours || !other) return { ...t, ratio: undefined, bestRatio: undefined, met: undefined };
     const bestRatio = ours.value / other.value;
     const ratio = ours.median !== undefined && other.median !== undefined ? ours.median / other.median : bestRatio;
