@@ -3,7 +3,7 @@
  * entities with nested users and labels, `resource()` endpoints, optimistic writes and two
  * derived views (`Query`). Written as the README shows (Mutations, Lists after a mutation).
  */
-import { Controller, Entity, Query, resource } from 'signal-cache';
+import { type Controller, Entity, Query, resource } from 'signal-cache';
 import type { IssueState } from './fixtures.js';
 import { serverOrder, sortByTitle } from './fixtures.js';
 import type { Library } from './harness.js';

@@ -25,9 +25,9 @@ import type { Push, Rec } from './sinks.js';
  */
 interface Row extends Rec {
   /** The item last pushed down (`undefined` while hidden by an optimistic removal). */
-  o: unknown;
-  /** The rows `o` reached (`Cell._deps`), when more than itself. */
-  d: readonly Cell[] | undefined;
+  _item: unknown;
+  /** The rows `_item` reached (`Cell._deps`), when more than itself. */
+  _deps: readonly Cell[] | undefined;
 }
 
 let sequence = 0;
@@ -103,7 +103,7 @@ export class Source implements ChangeSink {
     try {
       for (const cell of this._table._cells.values()) {
         const row = cell._rec as Row | undefined;
-        if (row?.o !== undefined) sink._push(row, undefined, row.o);
+        if (row?._item !== undefined) sink._push(row, undefined, row._item);
       }
     } catch (error) {
       sink._error = error;
@@ -138,20 +138,20 @@ export class Source implements ChangeSink {
     let prev: unknown;
     if (row === undefined) {
       if (next === undefined) return;
-      cell._rec = row = { s: ++sequence, o: next, d: undefined };
+      cell._rec = row = { _seq: ++sequence, _item: next, _deps: undefined };
       this.#index(cell, row);
     } else {
-      prev = row.o;
+      prev = row._item;
       // A row hidden by an optimistic removal keeps its place (as in `All`) for a rollback;
-      // a row that leaves and returns is a new row (a new `s`).
+      // a row that leaves and returns is a new row (a new `_seq`).
       if (next === undefined && !isMember(cell)) cell._rec = undefined;
       if (prev === next) return;
       if (next === undefined) {
         this.#unindex(cell, row);
-        row.o = undefined;
+        row._item = undefined;
       } else {
-        row.o = next;
-        if (cell._deps !== row.d) {
+        row._item = next;
+        if (cell._deps !== row._deps) {
           this.#unindex(cell, row);
           this.#index(cell, row);
         }
@@ -171,7 +171,7 @@ export class Source implements ChangeSink {
   #index(cell: Cell, row: Row): void {
     const deps = cell._deps;
     if (deps === undefined || deps.length < 2) return;
-    row.d = deps;
+    row._deps = deps;
     for (const dep of deps) {
       if (dep === cell) continue;
       let reaching = this.#reached.get(dep);
@@ -181,12 +181,12 @@ export class Source implements ChangeSink {
   }
 
   #unindex(cell: Cell, row: Row): void {
-    const deps = row.d;
+    const deps = row._deps;
     if (deps === undefined) return;
-    row.d = undefined;
+    row._deps = undefined;
     for (const dep of deps) {
       const reaching = this.#reached.get(dep);
-      if (reaching !== undefined && reaching.delete(cell) && reaching.size === 0) this.#reached.delete(dep);
+      if (reaching?.delete(cell) && reaching.size === 0) this.#reached.delete(dep);
     }
   }
 }

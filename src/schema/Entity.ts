@@ -322,6 +322,7 @@ function instanceOf(cls: typeof Entity): new () => Entity {
   let make = instances.get(cls);
   if (make === undefined) {
     // Named after the class (a method of a computed key takes it): debuggers name objects by it.
+    // biome-ignore lint/complexity/useArrowFunction: a constructor (`new`), which an arrow function cannot be.
     make = { [cls.name]: function () {} }[cls.name] as unknown as new () => Entity;
     make.prototype = cls.prototype;
     instances.set(cls, make);

@@ -55,12 +55,12 @@ export const WATCH = {
  * different writes gets its own): a stamp and a time in each row would cost two fields.
  */
 export interface Written {
-  readonly stamp: number;
-  readonly t: number;
+  readonly _stamp: number;
+  readonly _until: number;
 }
 
 /** @internal What a row no response wrote carries. */
-export const NEVER: Written = { stamp: 0, t: 0 };
+export const NEVER: Written = { _stamp: 0, _until: 0 };
 
 /**
  * @internal One entity row: its normalized row (`undefined` while not cached (placeholder)
@@ -120,21 +120,21 @@ export class Cell {
 
   /** Stamp of the newest fetch that wrote this row. */
   get _stamp(): number {
-    return this._writes.stamp;
+    return this._writes._stamp;
   }
   set _stamp(stamp: number) {
-    if (stamp !== this._writes.stamp) this._writes = { stamp, t: this._writes.t };
+    if (stamp !== this._writes._stamp) this._writes = { _stamp: stamp, _until: this._writes._until };
   }
 
   /**
-   * Clock time until which a response vouched for this row (`{ t }`, the latest write's
+   * Clock time until which a response vouched for this row (`{ _until }`, the latest write's
    * expiry): an Entity endpoint reads it without fetching, and garbage collection keeps it.
    */
-  get _exp(): { readonly t: number } {
+  get _exp(): { readonly _until: number } {
     return this._writes;
   }
-  set _exp(exp: { readonly t: number }) {
-    if (exp.t !== this._writes.t) this._writes = { stamp: this._writes.stamp, t: exp.t };
+  set _exp(exp: { readonly _until: number }) {
+    if (exp._until !== this._writes._until) this._writes = { _stamp: this._writes._stamp, _until: exp._until };
   }
 
   /** Sets the row; readers of its signal are notified. */
@@ -358,7 +358,7 @@ export class Store {
    */
   _save(cell: {
     _stamp: number;
-    _exp?: { t: number };
+    _exp?: { _until: number };
     _args?: readonly unknown[];
     readonly _sig?: Signal<any>;
     readonly _meta?: Signal<Meta>;
@@ -413,7 +413,7 @@ export class Store {
           table._ever = _ever;
         });
         // One record for the rows this commit writes (see `Written`).
-        const written: Written = { stamp, t: expiresAt };
+        const written: Written = { _stamp: stamp, _until: expiresAt };
         const journal = this._journal?._open && this._journal;
         // (`forEach`, not `for…of`: no entry array per row.)
         rows.forEach((row, pk) => {
@@ -428,23 +428,23 @@ export class Store {
           table._rejoin(pk, cell);
           const prev = baseOf(cell);
           const was = cell._writes;
-          if (expiresAt > was.t) {
+          if (expiresAt > was._until) {
             // Vouched for longer, even when its value stays: a change for the journal.
             if (journal !== undefined) journal._row(table, pk, cell, prev, cell._now);
             // The later expiry; the newer stamp is taken below, once the row is merged.
-            cell._writes = stamp >= was.stamp ? written : { stamp: was.stamp, t: expiresAt };
+            cell._writes = stamp >= was._stamp ? written : { _stamp: was._stamp, _until: expiresAt };
           }
           let next: Row;
           if (prev === undefined) {
             // A row removed by a newer request stays removed.
-            if (stamp < was.stamp) return;
+            if (stamp < was._stamp) return;
             next = row;
           } else if (hooked) {
-            next = schema!.mergeWithStore({ fetchedAt: was.stamp }, { fetchedAt: stamp }, prev, row);
+            next = schema!.mergeWithStore({ fetchedAt: was._stamp }, { fetchedAt: stamp }, prev, row);
             if (equalFields(next, prev)) next = prev;
-          } else next = stamp >= was.stamp ? mergeOver(prev, row) : mergeUnder(prev, row);
-          if (stamp > cell._writes.stamp)
-            cell._writes = cell._writes.t === expiresAt ? written : { stamp, t: cell._writes.t };
+          } else next = stamp >= was._stamp ? mergeOver(prev, row) : mergeUnder(prev, row);
+          if (stamp > cell._writes._stamp)
+            cell._writes = cell._writes._until === expiresAt ? written : { _stamp: stamp, _until: cell._writes._until };
           // A newer stamp re-orders the layers over the row even when its value stays.
           if (next !== prev || cell._over !== undefined) this._putBase(table, pk, cell, next);
         });
@@ -521,18 +521,17 @@ export class Store {
     // A row appearing or disappearing bumps `_version` (which a view of `All` reads as well);
     // a value written in place, `_written`. (Membership follows the values: `isMember`.)
     const flip = (prev === undefined) !== (next === undefined);
-    if (!flip) table._written.value++;
-    else {
+    if (flip) {
       if (next !== undefined) table._ever = true;
       // Several bumps inside one batch notify readers once; `_commit` bumps once for fresh rows.
-      fresh || table._version.value++;
-    }
+      if (!fresh) table._version.value++;
+    } else table._written.value++;
     // One undo step: the value back (a removed row is back in its place: its entry stayed).
     // (`_ever` is restored by `_commit`, which every row that appears in a transaction goes through.)
     if (!fresh)
       this.#undo?.push(() => {
         cell._set(prev);
-        flip || table._written.value++;
+        if (!flip) table._written.value++;
         if (table._idx !== undefined) reindex(table, next, prev);
       });
   }
@@ -542,7 +541,11 @@ export class Store {
     const over = list._over;
     const journal = this._journal;
     if (journal?._open !== undefined) journal._list(list, baseOf(list));
-    const next = over === undefined ? base : (this.#base(over, base), over._list(list));
+    let next = base;
+    if (over !== undefined) {
+      this.#base(over, base);
+      next = over._list(list);
+    }
     const prev = list._sig.peek();
     if (next === prev || (prev !== undefined && next !== undefined && equalValue(prev, next))) return;
     this.#undo?.push(() => (list._sig.value = prev));

@@ -142,7 +142,7 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean,
         for (const [pk, cell] of table._cells) {
           // A row under an optimistic layer stays until the layer settles (its rollback needs it).
           if (
-            now < cell._exp.t ||
+            now < cell._exp._until ||
             marked.has(cell) ||
             cell._over !== undefined ||
             watched.has(cell._signal!) ||
