@@ -144,7 +144,13 @@ const TARGETS = [
   // Issue 27's memory budgets: bytes, not ratios (`atMost`), and the never-read rows against
   // the same rows parsed from JSON and kept as they are (W14's `json` reference row).
   { workload: 'W14', case: 'per row (FLAT-10k)', variant: 'setResponse;', atMost: 300, text: 'W14 ≤ 300 B/row' },
-  { workload: 'W14', case: 'per row (FLAT-10k)', variant: 'setResponse;', max: 1, text: 'W14 per row below data-client' },
+  {
+    workload: 'W14',
+    case: 'per row (FLAT-10k)',
+    variant: 'setResponse;',
+    max: 1,
+    text: 'W14 per row below data-client',
+  },
   {
     workload: 'W14',
     case: 'per row (FLAT-10k)',
