@@ -61,11 +61,14 @@ test('editing the code changes the preview; the edit is kept in the URL', async 
   await settled(page!);
 
   // Fixtures are editable: the mock API answers with the edited data.
+  const urlBefore = page!.url();
   await showFile(page!, 'fixtures.json');
   await replaceInEditor(page!, '"Grace Hopper"', '"Grace Hopper", "isAdmin": true');
   await page!.waitForFunction(() =>
     /admins: 2/.test(document.querySelector('[data-testid="counts"]')?.textContent ?? ''),
   );
+  // The URL is written after the run, asynchronously (the code is compressed into it).
+  await page!.waitForFunction((previous) => location.href !== previous, urlBefore);
 
   const url = page!.url();
   assert.match(url, /code=/);
