@@ -170,7 +170,9 @@ export async function failFirstLoad(page: Page, demo: string, framework: string)
 
 /** Clicks the Retry of the demo's error state; waits until the error is gone and the run settled. */
 export async function retry(page: Page): Promise<void> {
-  await page.click(`${byTestId('preview')} [role="alert"] button`);
+  // Clicked in the page: a Retry of the performance demos loads 100,000 rows, which keeps the
+  // page busy longer than a click's own wait on a loaded machine.
+  await page.$eval(`${byTestId('preview')} [role="alert"] button`, (button: HTMLButtonElement) => button.click());
   // The performance demos load 10,000 and 100,000 rows: slow on a loaded machine.
   await page.waitForFunction(() => !document.querySelector('[data-testid="preview"] [role="alert"]'), null, {
     timeout: 60_000,
