@@ -37,7 +37,7 @@ const files = walk(join(root, 'tests'))
 rmSync(outdir, { recursive: true, force: true });
 
 // Tests of the shipped build compare dist/ with src/: build first when dist/ is stale.
-if (useDist || files.some((f) => /[\\/](dist|devOnly|mangle|shake|checker)\.test\.ts$/.test(f))) {
+if (useDist || files.some((f) => /[\\/](dist|devOnly|mangle|shake|checker(\.writes)?)\.test\.ts$/.test(f))) {
   const { staleInputs } = await import('./_fixtures/dist.mjs');
   const stale = staleInputs(root);
   if (stale.length) {

@@ -19,9 +19,6 @@ import {
 } from './playground.js';
 
 /** What each demo shows once loaded, and one interaction that must work. */
-/** The demos of the second file: writes, errors and the performance demos (the heaviest). */
-export const isWriteDemo = (id: string) => /^(mutation-|errors-|ten-thousand-|live-)/.test(id);
-
 export const checks: Record<string, (page: Page) => Promise<void>> = {
   sort: async (page) => {
     assert.equal(await page.locator('[data-testid="posts"] b').allTextContents(), ['Context', 'Hooks', 'Signals']);

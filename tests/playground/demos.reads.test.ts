@@ -5,7 +5,8 @@
  * test-artifacts/playground/). The other demos: ./demos.writes.test.ts.
  */
 import { playgroundSuite } from '../_fixtures/playground.js';
-import { everyDemo, isWriteDemo } from '../_fixtures/playgroundDemos.js';
+import { isWriteDemo } from '../_fixtures/demoGroups.js';
+import { everyDemo } from '../_fixtures/playgroundDemos.js';
 
 const test = playgroundSuite('playground demos: reads and transforms');
 

@@ -6,7 +6,8 @@
  */
 import * as assert from 'uvu/assert';
 import { playgroundSuite } from '../_fixtures/playground.js';
-import { everyDemo, isWriteDemo } from '../_fixtures/playgroundDemos.js';
+import { isWriteDemo } from '../_fixtures/demoGroups.js';
+import { everyDemo } from '../_fixtures/playgroundDemos.js';
 
 const test = playgroundSuite('playground demos: writes, errors, performance');
 
