@@ -148,13 +148,26 @@ export const sent = (page: Page) =>
  * error of the code.
  */
 export async function failFirstLoad(page: Page, demo: string, framework: string): Promise<void> {
-  await page.click(byTestId('fail-next'));
-  assert.is(await text(page, byTestId('fail-next')), 'Fail next request (1)');
-  const current = await page.evaluate(() => (globalThis as any).playground.demo);
-  if (current !== demo) await page.selectOption(byTestId('demo-select'), demo);
-  if ((await page.getAttribute(`[data-fw="${framework}"]`, 'aria-pressed')) !== 'true')
-    await page.click(`[data-fw="${framework}"]`);
-  else if (current === demo) await page.click(byTestId('rerun'));
+  // Armed and opened in one task of the page: between two steps of the test, the demo still
+  // running (a poll of the polling demo) would take the failure first.
+  const armed = await page.evaluate(
+    ([demo, framework]) => {
+      const $ = (selector: string) => document.querySelector<HTMLElement>(selector)!;
+      const current = (globalThis as any).playground.demo;
+      $('[data-testid="fail-next"]').click();
+      const label = $('[data-testid="fail-next"]').textContent;
+      if (current !== demo) {
+        const select = $('[data-testid="demo-select"]') as HTMLSelectElement;
+        select.value = demo!;
+        select.dispatchEvent(new Event('change'));
+      }
+      if ($(`[data-fw="${framework}"]`).getAttribute('aria-pressed') !== 'true') $(`[data-fw="${framework}"]`).click();
+      else if (current === demo) $('[data-testid="rerun"]').click();
+      return label;
+    },
+    [demo, framework],
+  );
+  assert.is(armed, 'Fail next request (1)');
   // A demo without a request at start (a download) fails on its first action.
   await page.waitForFunction(
     () =>
