@@ -9,7 +9,7 @@ import {
   errorShown,
   failFirstLoad,
   inPreview,
-  playgroundSuite,
+  type playgroundSuite,
   retry,
   screenshot,
   sent,
