@@ -21,7 +21,7 @@
  * DOM (canonical form: bench/_browser/harness.ts `canonical`). Ref stability counts, the
  * heap after mount/unmount cycles and the startup time are measured in full runs.
  *
- *   node bench/run.mjs --only=W25            full (≈ 15–25 min on a shared 2-core machine)
+ *   node bench/run.mjs --only=W25            full (far longer than the others: 7 pages × 13 scenarios × 2 network modes)
  *   node bench/run.mjs --only=W25 --quick    gates only (< 1 min)
  *   W25_SCENARIOS=update-entity,delete-item node bench/run.mjs --only=W25   some scenarios
  */
