@@ -22,7 +22,7 @@ import { Computed, Signal, type ReadonlySignal } from '@preact/signals-core';
 import type { EndpointInterface } from '../endpoint/types.js';
 import { describe } from '../schema/SchemaError.js';
 import type { Denormalize, Input, Schema } from '../schema/types.js';
-import { sweep } from '../store/gc.js';
+import { release, sweep } from '../store/gc.js';
 import { resetStore } from '../store/reset.js';
 import { Store, type Meta } from '../store/Store.js';
 import { expectSchema, Views } from '../store/Views.js';
@@ -106,7 +106,7 @@ export class Controller {
 
   constructor(options: ControllerOptions = {}) {
     const timers = options.timers ?? systemTimers;
-    const store = new Store();
+    const store = new Store(release);
     this.#runner = new Runner(store, new Views(store), timers, options, (action) => this.#dispatch(action));
     const managers = (this.#managers = options.managers ?? getDefaultManagers(options));
     bindMethods(this);
@@ -328,6 +328,15 @@ export class Controller {
   /** @internal Number of live views (for memory tests). */
   get _viewCount(): number {
     return this.#runner._views._size;
+  }
+
+  /** @internal Number of row, list and response cells, placeholders included (for memory tests). */
+  get _cellCount(): number {
+    const store = this.#runner._store;
+    let count = store._results.size;
+    for (const table of store._tables.values()) count += table._cells.size;
+    for (const lists of store._lists.values()) count += lists.size;
+    return count;
   }
 
   /** The current value of `query(schema, ...args)`; tracked when read inside an effect. */

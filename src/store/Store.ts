@@ -41,8 +41,25 @@ export const WATCH = {
   },
   unwatched(this: Signal<any>) {
     watched.delete(this);
+    // A placeholder waiting for its last reader to leave may go now.
+    for (const store of parked) store._soon();
   },
 };
+
+/**
+ * @internal Stores whose last release left loose cells (see `Store._loose`): a signal
+ * losing its last subscriber releases them again. (Held strongly: what keeps a cell loose,
+ * a subscribed effect or a request in flight, holds its store anyway.)
+ */
+export const parked = new Set<Store>();
+
+/** @internal A cell that may be freed (see `Store._loose`), with where it is kept and its key there (and a row's table). */
+export type Loose = readonly [
+  place: Map<string, Cell | ListCell | ResultCell>,
+  key: string,
+  cell: Cell | ListCell | ResultCell,
+  table?: Table,
+];
 
 /** @internal The expiry of a row no response vouched for. */
 export const NEVER = { t: 0 };
@@ -233,17 +250,72 @@ export class Store {
    * garbage collection, which takes cells out of their tables, starts this afresh.
    */
   _roots = new WeakMap<readonly unknown[], Cell[]>();
+  /**
+   * Placeholders a reader created (a missing row, list or response read) and rows a
+   * response removed: the release (`release` in ./gc.ts, at the end of the task) frees
+   * each once no effect watches it and, for a removed row, once no request older than its
+   * removal is in flight. The sweep remains for expired data.
+   */
+  _loose: Loose[] = [];
+  /** Stamps of the requests in flight (kept by the Controller): a removed row stays remembered while an older one may answer. */
+  readonly _inflight = new Set<number>();
+  /** Frees `_loose` (`release` of ./gc.ts): given by the Controller; a store made alone frees nothing. */
+  readonly #release: ((store: Store) => void) | undefined;
+  #due = false;
+
+  constructor(release?: (store: Store) => void) {
+    this.#release = release;
+  }
+
+  /** @internal Runs the release at the end of the task (once, however many ask). */
+  _soon(): void {
+    if (this.#due || this.#release === undefined) return;
+    this.#due = true;
+    queueMicrotask(() => {
+      this.#due = false;
+      this.#release!(this);
+    });
+  }
+
+  /** Notes a loose cell (see `_loose`). */
+  #note(entry: Loose): void {
+    this._loose.push(entry);
+    this._soon();
+  }
+
+  /** The cell of `key` in `place`, made when missing; noted as loose when made for a reader (`read`). */
+  #cellOf<T extends Cell | ListCell | ResultCell>(
+    place: Map<string, T>,
+    key: string,
+    Make: new () => T,
+    read: unknown,
+    table?: Table,
+  ): T {
+    let cell = place.get(key);
+    if (cell === undefined) {
+      place.set(key, (cell = new Make()));
+      if (read) this.#note([place as Loose[0], key, cell, table]);
+    }
+    return cell;
+  }
 
   _table(key: string): Table {
     return ensure(this._tables, key, Table);
   }
 
-  _list(collectionKey: string, argsKey: string): ListCell {
-    return ensure(ensure(this._lists, collectionKey, Map<string, ListCell>), argsKey, ListCell);
+  /** @internal The cell of a pk for a reader: a placeholder, created when missing, is freed once nothing watches it. */
+  _cell(table: Table, pk: string): Cell {
+    return this.#cellOf(table._cells, pk, Cell, 1, table);
   }
 
-  _result(key: string): ResultCell {
-    return ensure(this._results, key, ResultCell);
+  /** With `read`, a placeholder created for a reader is freed once nothing watches it. */
+  _list(collectionKey: string, argsKey: string, read?: boolean): ListCell {
+    return this.#cellOf(ensure(this._lists, collectionKey, Map<string, ListCell>), argsKey, ListCell, read);
+  }
+
+  /** With `read`, a placeholder created for a reader is freed once nothing watches it. */
+  _result(key: string, read?: boolean): ResultCell {
+    return this.#cellOf(this._results, key, ResultCell, read);
   }
 
   /** Undo steps of the transaction in progress; `undefined` when none is open. */
@@ -364,6 +436,7 @@ export class Store {
           this._save(cell);
           cell._stamp = stamp;
           if (baseOf(cell) !== undefined) this._putBase(table, cell, undefined);
+          this.#note([table._cells, pk, cell, table]);
         }
       }
       for (const [list, op] of ops) {

@@ -83,7 +83,7 @@ export class Views {
       this.#keep(
         key,
         this.#denormalizing(schema, args, () => {
-          const stored = store._result(key)._sig.value;
+          const stored = store._result(key, true)._sig.value;
           return stored === undefined && isEntity(schema) ? schema.queryKey(args) : stored;
         }),
       )
@@ -94,7 +94,7 @@ export class Views {
   meta(key: string): ReadonlySignal<Meta> {
     const store = this.#store;
     const id = `\u0001${key}`;
-    return this.#found(id) ?? this.#keep(id, new Computed(() => store._result(key)._meta.value));
+    return this.#found(id) ?? this.#keep(id, new Computed(() => store._result(key, true)._meta.value));
   }
 
   #queryView(query: Query, args: readonly unknown[]): ReadonlySignal<unknown> {

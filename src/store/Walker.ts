@@ -79,7 +79,7 @@ export class Walker implements DenormalizeContext {
   }
 
   entity(schema: EntityClass, pk: string): unknown {
-    return this._read(schema, this.#table(schema)._cell(pk));
+    return this._read(schema, this._store._cell(this.#table(schema), pk));
   }
 
   /** The table of an entity class. */
@@ -99,7 +99,7 @@ export class Walker implements DenormalizeContext {
     const roots = this.#top === undefined ? this._store._roots : undefined;
     let cells = roots?.get(pks);
     if (!cells) {
-      cells = pks.map((pk) => table._cell(String(pk)));
+      cells = pks.map((pk) => this._store._cell(table, String(pk)));
       roots?.set(pks, cells);
     }
     // One array of the final size (a loop of `push` makes four on the way to 150 rows),
@@ -156,7 +156,7 @@ export class Walker implements DenormalizeContext {
   }
 
   list(collection: CollectionLike, argsKey: string): readonly unknown[] | undefined {
-    return this._store._list(collection.key, argsKey)._sig.value;
+    return this._store._list(collection.key, argsKey, true)._sig.value;
   }
 
   /** Reads every row the cached object reached (`own`: the cell itself peeked); true when none changed. */
