@@ -98,8 +98,12 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean,
   const entities = only && new Map<string, Set<string>>();
   for (const { key, pk } of only?.entities ?? []) ensure(entities!, key, Set<string>).add(pk);
   const kept = (key: string, sub: string) => entities !== undefined && !entities.get(key)?.has(sub);
-  return untracked(() =>
-    batch(() => {
+  return untracked(() => batch(() => (dry ? mark() : store._record('gc', 0, mark))));
+
+  /** Marks what is kept, and drops (or, `dry`, lists) the rest. */
+  function mark(): Swept {
+    const journal = store._journal?._open && store._journal;
+    {
       const marked = new Set<object>();
       for (const [key, result] of store._results) {
         const meta = result._meta.peek();
@@ -124,13 +128,18 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean,
           continue;
         }
         swept.endpoints.push(key);
-        if (!dry) dropResult(store._results, key, result);
+        if (dry) continue;
+        if (result._sig.peek() !== undefined) store._wrote(key, true);
+        store._wrote(key, false);
+        dropResult(store._results, key, result);
       }
       for (const [key, lists] of store._lists) {
         for (const [argsKey, list] of lists) {
           if (marked.has(list) || list._over !== undefined || watched.has(list._sig) || kept(key, argsKey)) continue;
           swept.entities.push({ key, pk: argsKey });
-          if (!dry) dropList(lists, argsKey, list);
+          if (dry) continue;
+          if (list._sig.peek() !== undefined) journal?._list(list, list._sig.peek(), true);
+          dropList(lists, argsKey, list);
         }
       }
       for (const [key, table] of store._tables) {
@@ -143,15 +152,18 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean,
           if (now < cell._exp.t || marked.has(cell) || cell._over !== undefined || watched.has(cell) || kept(key, pk))
             continue;
           swept.entities.push({ key, pk });
-          if (!dry && dropCell(table, pk, cell)) left = true;
+          if (dry) continue;
+          const row = cell._now;
+          if (row !== undefined) journal?._row(table, pk, cell, row, row, true);
+          if (dropCell(table, pk, cell)) left = true;
         }
         if (left) table._version.value++;
       }
       // Root lists keep their cells (Walker._many), which may have left their tables.
       if (!dry) store._roots = new WeakMap();
       return swept;
-    }),
-  );
+    }
+  }
 }
 
 //#region release
