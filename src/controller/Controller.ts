@@ -330,15 +330,6 @@ export class Controller {
     return this.#runner._views._size;
   }
 
-  /** @internal Number of row, list and response cells, placeholders included (for memory tests). */
-  get _cellCount(): number {
-    const store = this.#runner._store;
-    let count = store._results.size;
-    for (const table of store._tables.values()) count += table._cells.size;
-    for (const lists of store._lists.values()) count += lists.size;
-    return count;
-  }
-
   /** The current value of `query(schema, ...args)`; tracked when read inside an effect. */
   get<Q extends Queryable>(queryable: Q, ...args: ArgsOf<Q>): Denormalize<Q> | undefined {
     return this.#runner._views.query(queryable, args).value as Denormalize<Q> | undefined;

@@ -105,12 +105,7 @@ export class Runner {
       }
     }
     // In flight until it settles: a row removed meanwhile stays remembered (its answer may be older).
-    const store = this._store;
-    store._inflight.add(stamp);
-    const settled = () => {
-      store._inflight.delete(stamp);
-      if (store._loose.length) store._soon();
-    };
+    const settled = this._store._hold(stamp);
     const request = this.#request(endpoint, args, key, stamp, fetchedAt);
     request.then(settled, settled);
     return request;

@@ -266,8 +266,8 @@ export class Store {
    * removal is in flight. The sweep remains for expired data.
    */
   _loose: Loose[] = [];
-  /** Stamps of the requests in flight (kept by the Controller): a removed row stays remembered while an older one may answer. */
-  readonly _inflight = new Set<number>();
+  /** Stamps held (see `_hold`): a removed row stays remembered while an older copy may arrive. */
+  readonly _inflight: number[] = [];
   /** Frees `_loose` (`release` of ./gc.ts): given by the Controller; a store made alone frees nothing. */
   readonly #release: ((store: Store) => void) | undefined;
   #due = false;
@@ -284,6 +284,20 @@ export class Store {
       this.#due = false;
       this.#release!(this);
     });
+  }
+
+  /**
+   * @internal Keeps every removal at or after `stamp` remembered (not freed by the
+   * release) until the returned function runs: a request in flight, whose answer is older;
+   * a restore or another tab (stamp 1), whose copies are older than every request.
+   */
+  _hold(stamp: number): () => void {
+    const held = this._inflight;
+    held.push(stamp);
+    return () => {
+      held.splice(held.indexOf(stamp), 1);
+      if (this._loose.length) this._soon();
+    };
   }
 
   /** Notes a loose cell (see `_loose`). */

@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Controller, Query, effect } from '../../src/index.js';
+import { cellCount } from '../_fixtures/cells.js';
 import { User, allUsers } from '../_fixtures/models.js';
 import { collect, collectUntil } from '../_fixtures/time.js';
 import { dev } from '../_fixtures/env.js';
@@ -51,7 +52,7 @@ views('a view read by an effect stays alive through the effect', async () => {
 
 views('mounting and unmounting readers many times grows neither the view table nor the row table', async () => {
   const ctrl = new Controller({ gcInterval: 0 });
-  const cells = () => ctrl._cellCount;
+  const cells = () => cellCount(ctrl);
   ctrl.set(User, { id: 'u1', name: 'Ada' });
   // A reader of a missing id that stays mounted keeps its placeholder.
   const stopLive = effect(() => void ctrl.get(User, { id: 'missing-live' }));

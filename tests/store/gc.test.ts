@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Controller, Endpoint, Invalidate, Lazy, RestEndpoint, effect } from '../../src/index.js';
+import { cellCount } from '../_fixtures/cells.js';
 import { FakeTimers } from '../_fixtures/fakeTimers.js';
 import { Post, User, allUsers, makeUsers, postCollection } from '../_fixtures/models.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
@@ -338,9 +339,9 @@ free(
     }
     // 50,000 response cells, 25,000 lists and 50,000 rows (a response of an Entity endpoint
     // never fetched reads the row its args name).
-    assert.is(ctrl._cellCount, 125_000, 'placeholders while the task runs');
+    assert.is(cellCount(ctrl), 125_000, 'placeholders while the task runs');
     await endOfTask();
-    assert.is(ctrl._cellCount, 0);
+    assert.is(cellCount(ctrl), 0);
     // Read again, they are missing, as before.
     assert.is(ctrl.getResponse(endpoint, { id: 'never1' }), undefined);
     assert.is(ctrl.get(User, { id: 'missing1' }), undefined);
@@ -356,7 +357,7 @@ free('a view that read a freed placeholder shows the data that comes later', asy
   assert.is(view.value, undefined);
   assert.is(row.value, undefined);
   await endOfTask();
-  assert.is(ctrl._cellCount, 0, 'freed, though the views are held');
+  assert.is(cellCount(ctrl), 0, 'freed, though the views are held');
   await ctrl.fetch(endpoint, { id: 'u3' });
   assert.is(view.value!.name, 'user 3');
   assert.is(row.value, view.value);
@@ -366,14 +367,14 @@ free('a watched placeholder stays while its reader does, and is freed once it le
   let seen: unknown = 'unset';
   const stop = effect(() => void (seen = ctrl.get(User, { id: 'u9' })?.name));
   await endOfTask();
-  assert.is(ctrl._cellCount, 1);
+  assert.is(cellCount(ctrl), 1);
   ctrl.set(User, { id: 'u9', name: 'arrived' });
   assert.is(seen, 'arrived', 'the reader sees its row arrive');
   const stop2 = effect(() => void ctrl.get(User, { id: 'u10' }));
   await endOfTask();
   stop2();
   await endOfTask();
-  assert.is(ctrl._cellCount, 1, 'the row stays; the placeholder whose reader left is freed');
+  assert.is(cellCount(ctrl), 1, 'the row stays; the placeholder whose reader left is freed');
   stop();
 });
 
@@ -394,7 +395,7 @@ free('100,000 rows removed by Invalidate are freed once the task ends; a reader 
   );
   assert.is(all.value!.length, 0);
   await endOfTask();
-  assert.is(ctrl._cellCount, 1, 'no removed row kept: the response of the list alone');
+  assert.is(cellCount(ctrl), 1, 'no removed row kept: the response of the list alone');
   assert.is(ctrl.get(User, { id: 'u1' }), undefined);
 });
 
@@ -417,14 +418,14 @@ free(
     });
     ctrl.setResponse(Remove, { id: 'u1' }, 'u1');
     await endOfTask();
-    assert.is(ctrl._cellCount, 1, 'the removed row is kept while the older request is in flight');
+    assert.is(cellCount(ctrl), 1, 'the removed row is kept while the older request is in flight');
     answer();
     await older;
     assert.is(ctrl.get(User, { id: 'u1' }), undefined, 'the older answer did not bring it back');
     assert.is(ctrl.get(User, { id: 'u2' })!.name, 'user 2');
     await endOfTask();
     assert.is(
-      ctrl._cellCount,
+      cellCount(ctrl),
       100,
       '99 rows and the response: the removed row freed once no older request is in flight',
     );
