@@ -256,3 +256,11 @@ function dropCell(table: Table, pk: string, cell: Cell): boolean {
 }
 
 //#endregion
+
+/** @internal The number of row, list and response cells `store` holds, placeholders included (for exact memory tests). */
+export function countCells(store: Store): number {
+  let count = store._results.size;
+  for (const table of store._tables.values()) count += table._cells.size;
+  for (const lists of store._lists.values()) count += lists.size;
+  return count;
+}
