@@ -131,7 +131,7 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean,
         if (dry) continue;
         if (result._sig.peek() !== undefined) store._wrote(key, true);
         store._wrote(key, false);
-        dropResult(store._results, key, result);
+        drop(store._results, key, result);
       }
       for (const [key, lists] of store._lists) {
         for (const [argsKey, list] of lists) {
@@ -139,7 +139,7 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean,
           swept.entities.push({ key, pk: argsKey });
           if (dry) continue;
           if (list._sig.peek() !== undefined) journal?._list(list, list._sig.peek(), true);
-          dropList(lists, argsKey, list);
+          drop(lists, argsKey, list);
         }
       }
       for (const [key, table] of store._tables) {
@@ -213,11 +213,7 @@ export function release(store: Store): void {
           // (A row hidden by an optimistic removal, then removed, may still hold its place.)
           if (dropCell(table, key, cell as Cell)) table._version.value++;
           rows = true;
-        } else {
-          place.delete(key);
-          cell._sig.value = DEAD;
-          if (meta !== undefined) meta.value = { ...emptyMeta };
-        }
+        } else drop(place, key, cell as ListCell | ResultCell);
       }
     }),
   );
@@ -228,17 +224,12 @@ export function release(store: Store): void {
   else parked.delete(store);
 }
 
-/** Drops a response cell, written once more (see "Why a dropped cell is written once more"). */
-function dropResult(results: Map<string, ResultCell>, key: string, result: ResultCell): void {
-  results.delete(key);
-  result._sig.value = DEAD;
-  result._meta.value = { ...emptyMeta };
-}
-
-/** Drops a list cell, written once more. */
-function dropList(lists: Map<string, ListCell>, argsKey: string, list: ListCell): void {
-  lists.delete(argsKey);
-  list._sig.value = DEAD as never;
+/** Drops a list or response cell, written once more (see "Why a dropped cell is written once more"). */
+function drop(place: Map<string, unknown>, key: string, cell: ListCell | ResultCell): void {
+  place.delete(key);
+  cell._sig.value = DEAD as never;
+  const meta = (cell as ResultCell)._meta;
+  if (meta !== undefined) meta.value = { ...emptyMeta };
 }
 
 /** Drops a row cell, written once more; returns whether it left the table's membership. */
