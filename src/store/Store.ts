@@ -331,9 +331,9 @@ export class Store {
     return table;
   }
 
-  /** @internal The cell of a pk for a reader: a placeholder, created when missing, is freed once nothing watches it. */
-  _cell(table: Table, pk: string): Cell {
-    return this.#cellOf(table._cells, pk, Cell, 1, table);
+  /** @internal The cell of a pk for a reader; with `read`, a placeholder created for it is freed once nothing watches it. */
+  _cell(table: Table, pk: string, read: unknown): Cell {
+    return this.#cellOf(table._cells, pk, Cell, read, table);
   }
 
   /** With `read`, a placeholder created for a reader is freed once nothing watches it. */

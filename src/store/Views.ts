@@ -82,9 +82,11 @@ export class Views {
       this.#found(key) ??
       this.#keep(
         key,
-        this.#denormalizing(schema, args, () => {
+        this.#denormalizing(schema, args, (walker) => {
           const stored = store._result(key, true)._sig.value;
-          return stored === undefined && isEntity(schema) ? schema.queryKey(args) : stored;
+          if (stored !== undefined) return stored;
+          walker._free = true;
+          return isEntity(schema) ? schema.queryKey(args) : undefined;
         }),
       )
     );
@@ -107,7 +109,15 @@ export class Views {
   }
 
   #schemaView(schema: Schema, args: readonly unknown[]): ReadonlySignal<unknown> {
-    return this.#denormalizing(schema, args, (walker) => queryKeyOf(schema, args, walker), true);
+    return this.#denormalizing(
+      schema,
+      args,
+      (walker) => {
+        walker._free = true;
+        return queryKeyOf(schema, args, walker);
+      },
+      true,
+    );
   }
 
   /**

@@ -68,6 +68,13 @@ export class Walker implements DenormalizeContext {
   #depth = 0;
   /** Whether this walk reported a row beyond the depth limit already. */
   #deep = false;
+  /**
+   * @internal Set when the view reads a key by its args, not a stored response: a
+   * placeholder this walk creates at its root (the row, list or response asked for, never
+   * fetched) is freed once nothing watches it. A missing row a stored response or row
+   * points to is left to the sweep, which keeps it while that response is fresh.
+   */
+  _free = false;
 
   constructor(store: Store, args: readonly unknown[]) {
     this._store = store;
@@ -79,7 +86,7 @@ export class Walker implements DenormalizeContext {
   }
 
   entity(schema: EntityClass, pk: string): unknown {
-    return this._read(schema, this._store._cell(this.#table(schema), pk));
+    return this._read(schema, this._store._cell(this.#table(schema), pk, this._free && this.#top === undefined));
   }
 
   /** The table of an entity class. */
@@ -99,7 +106,8 @@ export class Walker implements DenormalizeContext {
     const roots = this.#top === undefined ? this._store._roots : undefined;
     let cells = roots?.get(pks);
     if (!cells) {
-      cells = pks.map((pk) => this._store._cell(table, String(pk)));
+      const read = this._free && roots !== undefined;
+      cells = pks.map((pk) => this._store._cell(table, String(pk), read));
       roots?.set(pks, cells);
     }
     // One array of the final size (a loop of `push` makes four on the way to 150 rows),
@@ -158,7 +166,7 @@ export class Walker implements DenormalizeContext {
   }
 
   list(collection: CollectionLike, argsKey: string): readonly unknown[] | undefined {
-    return this._store._list(collection.key, argsKey, true)._sig.value;
+    return this._store._list(collection.key, argsKey, this._free && this.#top === undefined)._sig.value;
   }
 
   /** Reads every row the cached object reached (`own`: the cell itself peeked); true when none changed. */

@@ -363,6 +363,22 @@ free('a view that read a freed placeholder shows the data that comes later', asy
   assert.is(row.value, view.value);
 });
 
+free(
+  'a missing row a stored response or row points to is left to the sweep: the values read stay the same objects',
+  async () => {
+    const endpoint = getPosts();
+    ctrl.setResponse(endpoint, { group: 'g' }, [{ id: 'p1', title: 'one', group: 'g', author: 'u404' }]);
+    const response = ctrl.getResponse(endpoint, { group: 'g' });
+    const post = ctrl.get(Post, { id: 'p1' });
+    assert.is(response![0]!.author, undefined);
+    const cells = cellCount(ctrl);
+    await endOfTask();
+    assert.is(cellCount(ctrl), cells, 'the placeholder of u404 is kept');
+    assert.is(ctrl.getResponse(endpoint, { group: 'g' }), response, 'the same response object');
+    assert.is(ctrl.get(Post, { id: 'p1' }), post, 'the same row object');
+  },
+);
+
 free('a watched placeholder stays while its reader does, and is freed once it leaves', async () => {
   let seen: unknown = 'unset';
   const stop = effect(() => void (seen = ctrl.get(User, { id: 'u9' })?.name));
