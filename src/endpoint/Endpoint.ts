@@ -41,8 +41,8 @@ export interface EndpointOptions<A extends readonly any[] = any[], R = any, S ex
   name?: string;
   /** Normalization schema; `undefined` stores the value as is. Default: `undefined`. */
   schema?: S;
-  /** `true` for requests that change data. Default: `false` (RestEndpoint: inferred from `method`). */
-  sideEffect?: boolean;
+  /** `true` for requests that change data. Default: `undefined` (RestEndpoint: inferred from `method`). */
+  sideEffect?: boolean | undefined;
   /** Refetch interval in ms while subscribed. Default: `undefined` (no polling). */
   pollFrequency?: number | undefined;
   /** How long a response stays fresh, in ms; `0` retains nothing. Default: `undefined` (the Controller's default). */
@@ -188,11 +188,14 @@ export class Endpoint<A extends readonly any[] = any[], R = any, S extends Schem
     defineOwn(this, 'name', value);
   }
 
-  /** `true` for requests that change data (never deduplicated, never cached by key). Default: `false`. */
-  get sideEffect(): boolean {
-    return false;
+  /**
+   * `true` for requests that change data (never deduplicated, never cached by key).
+   * Default: `undefined` (no side effect), as in Reactive Data Client.
+   */
+  get sideEffect(): boolean | undefined {
+    return undefined;
   }
-  set sideEffect(value: boolean) {
+  set sideEffect(value: boolean | undefined) {
     defineOwn(this, 'sideEffect', value);
   }
 

@@ -31,9 +31,12 @@ import type { Values } from '../schema/Values.js';
 import { bareKey, defineOwn, Endpoint, withShape, type EndpointOptions, type SameTypeOptions } from './Endpoint.js';
 import { isPlain } from '../util/equal.js';
 import { NetworkError } from './NetworkError.js';
-import { compilePath, searchString, unsendable, type PathParams } from './path.js';
+import { compilePath, searchParamsOf, searchString, unsendable, type PathParams } from './path.js';
 
 //#region types
+
+/** How `parseResponse` reads a body (the `content` option). */
+export type RestContent = 'json' | 'blob' | 'text' | 'arrayBuffer' | 'stream';
 
 /** Methods whose requests carry no body: they take only the parameters object. */
 export type BodylessMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'DELETE';
@@ -81,8 +84,8 @@ export interface RestEndpointOptions<
   method?: M;
   /** Type only: the body type; `undefined` declares no body for a body method. Default: any body. */
   body?: B;
-  /** `true` for requests that change data. Default: `false` for GET/HEAD/OPTIONS, else `true`. */
-  sideEffect?: boolean;
+  /** `true` for requests that change data. Default: `undefined` for GET/HEAD/OPTIONS, else `true`; `true` alone makes the method POST. */
+  sideEffect?: boolean | undefined;
   /** Merged into every request's init (credentials, mode, signal, headers …). Default: none. */
   requestInit?: RequestInit;
   /**
@@ -101,6 +104,12 @@ export interface RestEndpointOptions<
     this: RestEndpoint<P, SP, M, B, R, S>,
     headers: Record<string, string>,
   ) => HeadersInit | Promise<HeadersInit>;
+  /**
+   * How to read the body: `'json'` (whatever the content type), `'blob'`, `'text'`,
+   * `'arrayBuffer'` or `'stream'` (the body's `ReadableStream`); only `'json'` goes with a
+   * schema. Default: by content type (see {@link RestEndpoint.parseResponse}).
+   */
+  content?: RestContent | undefined;
   /** Name of the cursor parameter of `getPage`. Default: none. */
   paginationField?: string;
   /** Path of one item, for `move`. Default: `path`. */
@@ -235,6 +244,8 @@ export class RestEndpoint<
   /** Normalization schema. Default: `undefined`. */
   declare schema: S;
 
+  /** How the body is read (see {@link RestEndpointOptions.content}). Default: by content type. */
+  declare content: RestContent | undefined;
   /** Name of the cursor parameter of `getPage` (e.g. `'cursor'`, `'page'`). Default: none. */
   declare paginationField: string | undefined;
   /** Path of one item, for `move` (`resource()` sets it). Default: `path`. */
@@ -245,6 +256,18 @@ export class RestEndpoint<
   /** @param options See {@link RestEndpointOptions}; `path` is required. */
   constructor(options: RestEndpointOptions<P, SP, M, B, R, S>) {
     super(options as EndpointOptions<RestArgs<P, SP, M, B>, R, S>);
+    // As in Reactive Data Client: a side effect without a method is a POST.
+    if (options.sideEffect && !('method' in options)) this.method = 'POST' as M;
+    if (
+      (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production' &&
+      options.content &&
+      options.content !== 'json' &&
+      options.schema != null
+    ) {
+      console.error(
+        `${this.name}: content '${options.content}' is incompatible with schema: binary and text responses cannot be normalized. Use schema: undefined.`,
+      );
+    }
   }
 
   static {
@@ -265,11 +288,11 @@ export class RestEndpoint<
     defineOwn(this, 'name', value);
   }
 
-  /** `true` for requests that change data. Default: `false` for GET, HEAD and OPTIONS, else `true`. */
-  override get sideEffect(): boolean {
-    return !SAFE.has(this.method.toUpperCase());
+  /** `true` for requests that change data. Default: `undefined` for GET, HEAD and OPTIONS, else `true`. */
+  override get sideEffect(): boolean | undefined {
+    return SAFE.has(this.method.toUpperCase()) ? undefined : true;
   }
-  override set sideEffect(value: boolean) {
+  override set sideEffect(value: boolean | undefined) {
     defineOwn(this, 'sideEffect', value);
   }
 
@@ -285,8 +308,8 @@ export class RestEndpoint<
   }
 
   /**
-   * The full URL: `urlPrefix` + path with parameters encoded + query string of the other
-   * parameters (keys sorted, `undefined` dropped).
+   * The full URL: `urlPrefix` + path with parameters encoded + `searchToString` of the
+   * other parameters (keys sorted, `undefined` dropped).
    * @throws Error naming the endpoint and the parameter when a required one is missing.
    * @throws TypeError naming the endpoint and the parameter when a value cannot go into
    *   a URL: a function, a symbol, an invalid Date, a lone surrogate, or a path value
@@ -304,8 +327,19 @@ export class RestEndpoint<
     if (typeof path !== 'string') {
       throw new Error(`${this.name}: missing path parameter "${path.missing}" for path ${this.path}`);
     }
-    const search = searchString(params, compiled.names);
-    return `${this.urlPrefix}${path}${search ? `?${search}` : ''}`;
+    const search = searchParamsOf(params, compiled.names);
+    const query = search && this.searchToString(search);
+    return `${this.urlPrefix}${path}${query ? `?${query}` : ''}`;
+  }
+
+  /**
+   * Encodes the parameters that are not path parameters into the query string (without
+   * `?`); override to encode differently (and call `super.searchToString`).
+   * @param searchParams Only the parameters whose value is not `undefined`.
+   * @returns Keys sorted, arrays as the key repeated (`tag=a&tag=b`).
+   */
+  searchToString(searchParams: Record<string, unknown>): string {
+    return searchString(searchParams);
   }
 
   /**
@@ -370,9 +404,13 @@ export class RestEndpoint<
       response = await fetch(input, init);
     } catch (error) {
       if ((error as { name?: unknown })?.name === 'AbortError') throw error;
-      throw new Error(
-        `${this.name}: ${init.method ?? 'GET'} ${this.#redact(input)} could not be sent: ${error instanceof Error ? error.message : String(error)}`,
-        { cause: error },
+      // `status` 500, as in Reactive Data Client: an error boundary treats it as a server failure.
+      throw Object.assign(
+        new Error(
+          `${this.name}: ${init.method ?? 'GET'} ${this.#redact(input)} could not be sent: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        ),
+        { status: 500 },
       );
     }
     if (!response.ok) {
@@ -386,31 +424,81 @@ export class RestEndpoint<
   }
 
   /**
-   * Reads the response body. Override to read headers or binary bodies (call `super` for
-   * the default reading).
-   * @returns `null` for 204 or an empty body; the parsed JSON when the content type
-   *   contains `json`; else the text.
-   * @throws Error naming the endpoint when a JSON body does not parse.
+   * Reads the response body, as Reactive Data Client does. Override to read headers or
+   * other bodies (call `super` for the default reading).
+   * - `content` (when set) says how: `'json'` (whatever the content type), `'blob'`,
+   *   `'text'`, `'arrayBuffer'` or `'stream'` (the body's `ReadableStream`).
+   * - Else by content type: `…json` parses as JSON; a text type (or none) gives the text,
+   *   any other type (images, PDF, octet-stream …) a `Blob`.
+   * - A body that is not JSON can only be normalized by a `process` of your own: with a
+   *   schema and the default `process`, text or binary content is an error.
+   * @returns `null` for 204 or an empty body.
+   * @throws NetworkError naming the endpoint, with `status` 400 for a body that is not
+   *   valid JSON or binary content for a schema, and 404 for text (an HTML fallback page)
+   *   where the schema expects JSON.
    */
   async parseResponse(response: Response): Promise<any> {
     if (response.status === 204) return null;
-    const text = await response.text();
-    if (!text) return null;
-    if (!response.headers.get('content-type')?.includes('json')) return text;
-    try {
-      return JSON.parse(text);
-    } catch (error) {
-      // The body is data: quoted in development only.
-      const start =
-        (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
-          ? `. Body starts with: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}`
-          : '';
-      throw new Error(
-        `${this.name}: the response body of ${this.method} ${this.#redact(response.url)} is not valid JSON ` +
-          `(${(error as Error).message})${start}`,
-        { cause: error },
+    const content = this.content;
+    const type = response.headers.get('content-type') ?? '';
+    // Only JSON can be normalized, unless a `process` of its own makes something of the body.
+    const raw = this.schema == null || this.process !== RestEndpoint.prototype.process;
+    if (content && content !== 'json') {
+      if (this.schema != null) {
+        throw await this.#refuse(
+          response,
+          400,
+          `reads its body as '${content}' (the content option), which ${describeSchema(this.schema)} cannot normalize (use schema: undefined)`,
+        );
+      }
+      return content === 'stream' ? response.body : response[content]();
+    }
+    if (!content && type && !type.includes('json') && !TEXT_LIKE.test(type)) {
+      if (raw) return response.blob();
+      throw await this.#refuse(
+        response,
+        400,
+        `answered binary content-type "${type}", which ${describeSchema(this.schema)} cannot normalize (use schema: undefined, or content: 'blob')`,
       );
     }
+    const text = await response.text();
+    if (!text) return null;
+    if (content || type.includes('json')) {
+      try {
+        return JSON.parse(text);
+      } catch (error) {
+        throw await this.#refuse(
+          response,
+          400,
+          `answered a body that is not valid JSON (${(error as Error).message})`,
+          text,
+        );
+      }
+    }
+    if (raw) return text;
+    let problem = `answered text, not the JSON ${describeSchema(this.schema)} needs`;
+    if (type.includes('html') || /^\s*<!doctype html/i.test(text)) {
+      problem = `answered HTML, not the JSON ${describeSchema(this.schema)} needs: no API endpoint may be configured for this request (an HTML fallback page)`;
+    } else if (isJSON(text)) {
+      problem = `answered JSON, but its "content-type" header ("${type}") does not include "json"`;
+    }
+    throw await this.#refuse(response, 404, problem, text);
+  }
+
+  /**
+   * A NetworkError for a response whose status was fine but whose body cannot be used,
+   * with a detached copy of the response (`text` when the body was read).
+   */
+  async #refuse(response: Response, status: number, problem: string, text?: string): Promise<NetworkError> {
+    // The body is data: quoted in development only.
+    const start =
+      text !== undefined && (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
+        ? `. Body starts with: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}`
+        : '';
+    return new NetworkError(
+      text === undefined ? await detach(response) : new Response(text.slice(0, ERROR_BODY_LIMIT), response),
+      { endpoint: this.name, method: this.method, url: this.#redact(response.url), problem: problem + start, status },
+    );
   }
 
   /**
@@ -614,6 +702,18 @@ async function detach(response: Response): Promise<Response> {
  */
 function isCollection(schema: Schema): schema is Collection {
   return typeof (schema as Collection | undefined)?.paginated === 'function';
+}
+
+/** Content types read as text; any other (images, PDF, octet-stream …) is read as a Blob. */
+const TEXT_LIKE = /\b(?:text|xml|html|javascript|css|csv|urlencoded)\b/;
+
+function isJSON(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isRawBody(body: unknown): body is BodyInit {

@@ -13,8 +13,8 @@ export interface EndpointInterface<A extends readonly any[] = any[], R = any> {
   key(...args: A): string;
   /** Normalization schema; `undefined` stores the value as is. */
   readonly schema: Schema;
-  /** `true` for requests that change data (never deduplicated, never cached by key). */
-  readonly sideEffect: boolean;
+  /** `true` for requests that change data (never deduplicated, never cached by key). Default: `undefined`. */
+  readonly sideEffect?: boolean | undefined;
   /** Name used in error messages. */
   readonly name: string;
   /** Refetch interval in ms while subscribed. Default: none. */

@@ -25,8 +25,8 @@ shape('returns the six endpoints with data-client names, methods and paths', () 
   assert.equal(Object.keys(r).sort(), ['create', 'delete', 'get', 'getList', 'partialUpdate', 'update']);
   for (const ep of Object.values(r)) assert.ok(ep instanceof RestEndpoint);
   const row = (ep: RestEndpoint<any, any, any, any, any>) => [ep.name, ep.method, ep.path, ep.sideEffect];
-  assert.equal(row(r.get), ['Post.get', 'GET', '/:group/posts/:id', false]);
-  assert.equal(row(r.getList), ['Post.getList', 'GET', '/:group/posts', false]);
+  assert.equal(row(r.get), ['Post.get', 'GET', '/:group/posts/:id', undefined]);
+  assert.equal(row(r.getList), ['Post.getList', 'GET', '/:group/posts', undefined]);
   assert.equal(row(r.create), ['Post.create', 'POST', '/:group/posts', true]);
   assert.equal(row(r.update), ['Post.update', 'PUT', '/:group/posts/:id', true]);
   assert.equal(row(r.partialUpdate), ['Post.partialUpdate', 'PATCH', '/:group/posts/:id', true]);
