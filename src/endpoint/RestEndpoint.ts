@@ -31,7 +31,7 @@ import type { Values } from '../schema/Values.js';
 import { bareKey, defineOwn, Endpoint, withShape, type EndpointOptions, type SameTypeOptions } from './Endpoint.js';
 import { isPlain } from '../util/equal.js';
 import { NetworkError } from './NetworkError.js';
-import { compilePath, searchParamsOf, searchString, unsendable, type PathParams } from './path.js';
+import { compilePath, searchParamsOf, searchString, unsendable, type ParamValue, type PathParams } from './path.js';
 
 //#region types
 
@@ -41,13 +41,12 @@ export type RestContent = 'json' | 'blob' | 'text' | 'arrayBuffer' | 'stream';
 /** Methods whose requests carry no body: they take only the parameters object. */
 export type BodylessMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'DELETE';
 
-type IsEmpty<T> = keyof T extends never ? true : false;
 type HasRequired<T> = {} extends T ? false : true;
 
 /**
  * Arguments of a `RestEndpoint` call, from its path, search parameters, method and body.
  * Bodyless methods: `[params]` (optional when nothing is required). Body methods:
- * `[params, body]`, or `[body]` when the path has no parameters.
+ * `[params, body]`, or `[body]` when the path has no required parameters.
  */
 export type RestArgs<P extends string, SP, M extends string, B> = M extends BodylessMethod
   ? HasRequired<PathParams<P> & SP> extends true
@@ -57,11 +56,13 @@ export type RestArgs<P extends string, SP, M extends string, B> = M extends Body
     ? HasRequired<PathParams<P> & SP> extends true
       ? [params: PathParams<P> & SP]
       : [params?: PathParams<P> & SP]
-    : IsEmpty<PathParams<P>> extends true
-      ? unknown extends B
-        ? [body?: B] | [params: PathParams<P> & SP, body: B]
-        : [body: B] | [params: PathParams<P> & SP, body: B]
-      : [params: PathParams<P> & SP, body: B];
+    : string extends P
+      ? [params: PathParams<P> & SP, body: B]
+      : HasRequired<PathParams<P>> extends false
+        ? unknown extends B
+          ? [body?: B] | [params: PathParams<P> & SP, body: B]
+          : [body: B] | [params: PathParams<P> & SP, body: B]
+        : [params: PathParams<P> & SP, body: B];
 
 /** Options of a `RestEndpoint`. Each becomes an own property of the instance. */
 export interface RestEndpointOptions<
@@ -99,6 +100,10 @@ export interface RestEndpointOptions<
   parseResponse?: (this: RestEndpoint<P, SP, M, B, R, S>, response: Response) => Promise<any>;
   /** Replaces the prototype `getRequestInit`. */
   getRequestInit?: (this: RestEndpoint<P, SP, M, B, R, S>, body?: any) => RequestInit | Promise<RequestInit>;
+  /** Replaces the prototype `url`. */
+  url?: (this: RestEndpoint<P, SP, M, B, R, S>, ...args: RestArgs<P, SP, M, B>) => string;
+  /** Replaces the prototype `searchToString`. */
+  searchToString?: (this: RestEndpoint<P, SP, M, B, R, S>, searchParams: Record<string, unknown>) => string;
   /** Replaces the prototype `getHeaders`. */
   getHeaders?: (
     this: RestEndpoint<P, SP, M, B, R, S>,
@@ -120,10 +125,23 @@ export interface RestEndpointOptions<
 
 /** Options of `extend()`: any {@link RestEndpointOptions} member, hooks typed loosely. */
 export type RestExtendOptions = {
-  [K in keyof RestEndpointOptions]?: K extends 'fetch' | 'key' | 'process' | 'getOptimisticResponse'
+  [K in keyof RestEndpointOptions]?: K extends 'fetch' | 'key' | 'process' | 'getOptimisticResponse' | 'url'
     ? (this: any, ...args: any[]) => any
     : RestEndpointOptions<string, any, string, any, any, Schema>[K];
 };
+
+/** A `const`-inferred body type widened back: literals to their primitive, `readonly` dropped. */
+type Widen<T> = T extends string
+  ? string
+  : T extends number
+    ? number
+    : T extends boolean
+      ? boolean
+      : T extends (...args: any[]) => any
+        ? T
+        : T extends object
+          ? { -readonly [K in keyof T]: Widen<T[K]> }
+          : T;
 
 /**
  * What `endpoint.extend(options)` returns when an option changes a type: a `RestEndpoint`
@@ -133,7 +151,7 @@ export type RestExtended<P extends string, SP, M extends string, B, R, S extends
   O extends { path: infer P2 extends string } ? P2 : P,
   O extends { searchParams: infer SP2 } ? SP2 : SP,
   O extends { method: infer M2 extends string } ? M2 : M,
-  'body' extends keyof O ? O['body'] : B,
+  'body' extends keyof O ? Widen<O['body']> : B,
   O extends { process: (...args: any[]) => infer R2 } ? R2 : R,
   O extends { schema: infer S2 extends Schema } ? S2 : S
 >;
@@ -280,9 +298,9 @@ export class RestEndpoint<
     });
   }
 
-  /** Name used in error messages. Default: `` `${method} ${path}` ``; a `name` option wins. */
+  /** Name used in error messages. Default: `` `${urlPrefix}${path}` ``, as in Reactive Data Client; a `name` option wins. */
   override get name(): string {
-    return `${this.method} ${this.path}`;
+    return this.urlPrefix + this.path;
   }
   override set name(value: string) {
     defineOwn(this, 'name', value);
@@ -349,6 +367,19 @@ export class RestEndpoint<
    */
   override key(...args: RestArgs<P, SP, M, B>): string {
     return bareKey(this, args, () => withShape(`${this.method} ${this.url(...args)}`, this.schema));
+  }
+
+  /**
+   * Whether a cache key is one of this endpoint's (its method, `urlPrefix` and path
+   * template, any arguments): a filter for `ctrl.invalidateAll(getUser)`.
+   */
+  testKey(key: string): boolean {
+    const [method, url = ''] = key.split(' ');
+    return (
+      method === this.method &&
+      url.startsWith(this.urlPrefix) &&
+      compilePath(this.path).test(url.slice(this.urlPrefix.length))
+    );
   }
 
   /**
@@ -438,17 +469,20 @@ export class RestEndpoint<
    *   where the schema expects JSON.
    */
   async parseResponse(response: Response): Promise<any> {
+    // Messages say what to do in development only (folded away in production builds).
+    const dev = (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production';
     if (response.status === 204) return null;
     const content = this.content;
     const type = response.headers.get('content-type') ?? '';
+    const schema = this.schema;
     // Only JSON can be normalized, unless a `process` of its own makes something of the body.
-    const raw = this.schema == null || this.process !== RestEndpoint.prototype.process;
+    const raw = schema == null || this.process !== RestEndpoint.prototype.process;
     if (content && content !== 'json') {
-      if (this.schema != null) {
+      if (schema != null) {
         throw await this.#refuse(
           response,
           400,
-          `reads its body as '${content}' (the content option), which ${describeSchema(this.schema)} cannot normalize (use schema: undefined)`,
+          `reads its body as '${content}'${dev ? `: ${describeSchema(schema)} cannot normalize it (use schema: undefined)` : ''}`,
         );
       }
       return content === 'stream' ? response.body : response[content]();
@@ -458,7 +492,7 @@ export class RestEndpoint<
       throw await this.#refuse(
         response,
         400,
-        `answered binary content-type "${type}", which ${describeSchema(this.schema)} cannot normalize (use schema: undefined, or content: 'blob')`,
+        `answered binary content-type "${type}"${dev ? `: ${describeSchema(schema)} cannot normalize it (use schema: undefined, or content: 'blob')` : ''}`,
       );
     }
     const text = await response.text();
@@ -476,28 +510,30 @@ export class RestEndpoint<
       }
     }
     if (raw) return text;
-    let problem = `answered text, not the JSON ${describeSchema(this.schema)} needs`;
-    if (type.includes('html') || /^\s*<!doctype html/i.test(text)) {
-      problem = `answered HTML, not the JSON ${describeSchema(this.schema)} needs: no API endpoint may be configured for this request (an HTML fallback page)`;
-    } else if (isJSON(text)) {
-      problem = `answered JSON, but its "content-type" header ("${type}") does not include "json"`;
+    const html = type.includes('html') || /^\s*<!doctype html/i.test(text);
+    let problem = `answered ${html ? 'HTML' : 'text'}, not JSON`;
+    if (dev) {
+      problem += html
+        ? `: ${describeSchema(schema)} needs JSON; no API endpoint may be configured for this request (an HTML fallback page)`
+        : isJSON(text)
+          ? ': the body is JSON, but its "content-type" header does not include "json"'
+          : `: ${describeSchema(schema)} needs JSON (a process() of its own can use text)`;
     }
     throw await this.#refuse(response, 404, problem, text);
   }
 
   /**
    * A NetworkError for a response whose status was fine but whose body cannot be used,
-   * with a detached copy of the response (`text` when the body was read).
+   * with a detached copy of the response (`text` when the body was read, quoted in the
+   * message in development only: the body is data).
    */
   async #refuse(response: Response, status: number, problem: string, text?: string): Promise<NetworkError> {
-    // The body is data: quoted in development only.
-    const start =
-      text !== undefined && (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
-        ? `. Body starts with: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}`
-        : '';
+    if (text !== undefined && (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production') {
+      problem += `. Body starts with: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}`;
+    }
     return new NetworkError(
       text === undefined ? await detach(response) : new Response(text.slice(0, ERROR_BODY_LIMIT), response),
-      { endpoint: this.name, method: this.method, url: this.#redact(response.url), problem: problem + start, status },
+      { endpoint: this.name, method: this.method, url: this.#redact(response.url), problem, status },
     );
   }
 
@@ -575,10 +611,10 @@ export class RestEndpoint<
    * (`nextPage` …) take the new page's values.
    * @throws Error naming the endpoint when `paginationField` is not set.
    */
-  get getPage(): this {
+  get getPage(): RestEndpoint<P, SP & { [cursor: string]: unknown }, M, B, R, S> {
     const field = this.paginationField;
     if (field === undefined) throw new Error(`${this.name}: .getPage needs the paginationField option`);
-    return (this.#derived.get('page') ?? this.#derived.set('page', this.paginated(field)).get('page')!) as this;
+    return (this.#derived.get('page') ?? this.#derived.set('page', this.paginated(field)).get('page')!) as any;
   }
 
   /**
@@ -586,7 +622,12 @@ export class RestEndpoint<
    * argument, or a function from the call's arguments to the list's arguments. The page
    * shares the list's key and its Collection's list for the arguments without the cursor.
    */
-  paginated(removeCursor: string | ((...args: any[]) => readonly unknown[])): this {
+  paginated<C extends string>(removeCursor: C): RestEndpoint<P, SP & { [K in C]: ParamValue }, M, B, R, S>;
+  /** With a function: the page takes the function's arguments. */
+  paginated<A extends object>(
+    removeCursor: (params: A, ...rest: any[]) => readonly unknown[],
+  ): RestEndpoint<P, SP & A, M, B, R, S>;
+  paginated(removeCursor: string | ((...args: any[]) => readonly unknown[])): RestEndpoint<P, any, M, B, R, S> {
     const strip =
       typeof removeCursor === 'function'
         ? removeCursor
@@ -595,14 +636,13 @@ export class RestEndpoint<
             return [rest];
           };
     const key = this.key;
-    // The page resolves like the list: typed as this endpoint.
     return this.extend({
       schema: this.#collection('getPage', (c) => c.paginated(strip)),
       name: `${this.name}.getPage`,
       key(...args: any[]) {
         return key.apply(this, strip(...args) as any);
       },
-    } as RestExtendOptions) as unknown as this;
+    } as RestExtendOptions) as any;
   }
 
   #derive(

@@ -192,6 +192,8 @@ export interface CompiledPath {
    * @returns The path, or `{ missing }` naming the first required parameter without a value.
    */
   build(params: Readonly<Record<string, unknown>>): string | { missing: string };
+  /** Whether a path (and query string) is one this template builds. */
+  test(path: string): boolean;
 }
 
 // Paths are few and fixed (one per endpoint definition): caching them is bounded.
@@ -204,8 +206,12 @@ export function compilePath(path: string): CompiledPath {
   return found;
 }
 
-/** A parameter name after `:` or `*`: `"quoted"`, or an identifier (not starting with a digit). */
-const NAME = /^(?:"([^"]+)"|([$_\p{ID_Start}][$\u200c\u200d\p{ID_Continue}]*))/u;
+/**
+ * One token of a template: `\\` and the character it makes text, a brace, a parameter
+ * (`:` or `*`, then `"quoted"` or a name not starting with a digit, then `?` for
+ * optional), or any other character (text).
+ */
+const TOKEN = /\\(.)|([{}])|([:*])(?:"([^"]+)"|([a-z_$][\w$]*))(\?)?|./gis;
 
 /**
  * The grammar of path-to-regexp 8, as Reactive Data Client's paths use it, plus `:name?`:
@@ -214,36 +220,37 @@ const NAME = /^(?:"([^"]+)"|([$_\p{ID_Start}][$\u200c\u200d\p{ID_Continue}]*))/u
  */
 function compile(path: string): CompiledPath {
   const names = new Set<string>();
+  const matches = [...path.matchAll(TOKEN)];
   let i = 0;
   const parse = (group: boolean): Token[] => {
     const tokens: Token[] = [];
-    let text = '';
-    const flush = () => {
-      if (text) tokens.push(text);
-      text = '';
-    };
-    while (i < path.length) {
-      const char = path[i++]!;
-      const name = (char === ':' || char === '*') && NAME.exec(path.slice(i));
-      if (char === '\\') text += path[i++] ?? '';
-      else if (char === '{') {
-        flush();
-        tokens.push(parse(true));
-      } else if (char === '}' && group) break;
-      else if (name) {
-        flush();
-        i += name[0].length;
-        const optional = char === ':' && path[i] === '?';
-        if (optional) i++;
-        names.add(name[1] ?? name[2]!);
-        tokens.push({ name: name[1] ?? name[2]!, wildcard: char === '*', optional });
-      } else text += char;
+    while (i < matches.length) {
+      const [char, escaped, brace, mark, quoted, name = quoted!, optional] = matches[i++]!;
+      if (brace === '{') tokens.push(parse(true));
+      else if (brace === '}' && group) break;
+      else if (mark) {
+        names.add(name);
+        tokens.push({ name, wildcard: mark === '*', optional: !!optional });
+      } else tokens.push(escaped ?? char);
     }
-    flush();
     return tokens;
   };
   const tokens = parse(false);
-  return { names, build: (params) => fill(tokens, params) };
+  const pattern = new RegExp(`^${source(tokens)}(?:\\?.*)?$`);
+  return { names, build: (params) => fill(tokens, params), test: (url) => pattern.test(url) };
+}
+
+/** A regular expression source matching what the tokens build. */
+function source(tokens: readonly Token[]): string {
+  let out = '';
+  for (const token of tokens) {
+    if (typeof token === 'string') out += token.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    else if (Array.isArray(token)) out += `(?:${source(token)})?`;
+    else if (token.wildcard) out += '.+';
+    else if (token.optional) out = `${out.replace(/\\\/$/, '')}(?:/[^/?]+)?`;
+    else out += '[^/?]+';
+  }
+  return out;
 }
 
 /** The tokens filled from `params`; a group with a parameter missing is left out. */

@@ -183,7 +183,7 @@ abort('a timeout aborts the request and records a TimeoutError naming the endpoi
   const error = await second.catch((e) => e);
   assert.instance(error, TimeoutError);
   assert.is(error.name, 'TimeoutError');
-  assert.is(error.message, 'GET /held/:id timed out after 5000 ms');
+  assert.is(error.message, `${server.url}/held/:id timed out after 5000 ms`);
   assert.is(ctrl.getError(endpoint, { id: 'c' }), error, 'recorded as the error of the key');
   assert.is(ctrl.response(endpoint, { id: 'c' }).value?.name, 'cached', 'cached data survives');
   await until(() => closed === 1);

@@ -233,9 +233,9 @@ members('an explicit sideEffect option wins', () => {
   assert.is(new RestEndpoint({ path: '/search', method: 'POST', sideEffect: false }).sideEffect, false);
 });
 
-members('name defaults to method and path; an explicit name wins', () => {
-  assert.is(new RestEndpoint({ path: '/users/:id' }).name, 'GET /users/:id');
-  assert.is(new RestEndpoint({ path: '/users', method: 'POST' }).name, 'POST /users');
+members('name defaults to urlPrefix and path (as in data-client); an explicit name wins', () => {
+  assert.is(new RestEndpoint({ path: '/users/:id' }).name, '/users/:id');
+  assert.is(new RestEndpoint({ urlPrefix: 'http://api', path: '/users', method: 'POST' }).name, 'http://api/users');
   assert.is(new RestEndpoint({ path: '/users/:id', name: 'getUser' }).name, 'getUser');
 });
 

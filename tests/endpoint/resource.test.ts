@@ -18,12 +18,16 @@ class Post extends Entity {
 
 let server: TestServer;
 
+/** The endpoints of a resource (every member but `extend`). */
+const endpointsOf = ({ extend: _extend, ...endpoints }: { extend: unknown } & Record<string, any>) =>
+  Object.values(endpoints) as RestEndpoint<any, any, any, any, any, any>[];
+
 const shape = suite('resource() shape');
 
 shape('returns the six endpoints with data-client names, methods and paths', () => {
   const r = resource({ urlPrefix: 'http://x', path: '/:group/posts/:id', schema: Post });
-  assert.equal(Object.keys(r).sort(), ['create', 'delete', 'get', 'getList', 'partialUpdate', 'update']);
-  for (const ep of Object.values(r)) assert.ok(ep instanceof RestEndpoint);
+  assert.equal(Object.keys(r).sort(), ['create', 'delete', 'extend', 'get', 'getList', 'partialUpdate', 'update']);
+  for (const ep of endpointsOf(r)) assert.ok(ep instanceof RestEndpoint);
   const row = (ep: RestEndpoint<any, any, any, any, any>) => [ep.name, ep.method, ep.path, ep.sideEffect];
   assert.equal(row(r.get), ['Post.get', 'GET', '/:group/posts/:id', undefined]);
   assert.equal(row(r.getList), ['Post.getList', 'GET', '/:group/posts', undefined]);
@@ -54,7 +58,7 @@ shape('schemas: entity, Collection of the entity, its push, Invalidate', () => {
 
 shape('shared options reach every endpoint', () => {
   const r = resource({ urlPrefix: 'http://api', path: '/posts/:id', schema: Post, dataExpiryLength: 5 });
-  for (const ep of Object.values(r)) {
+  for (const ep of endpointsOf(r)) {
     assert.is(ep.urlPrefix, 'http://api');
     assert.is(ep.dataExpiryLength, 5);
   }
@@ -69,7 +73,7 @@ shape('an Endpoint option chooses the class of every endpoint', () => {
     R
   > {}
   const r = resource({ path: '/posts/:id', schema: Post, Endpoint: Mine });
-  for (const ep of Object.values(r)) assert.ok(ep instanceof Mine);
+  for (const ep of endpointsOf(r)) assert.ok(ep instanceof Mine);
 });
 
 shape('a path without a :param is refused', () => {
