@@ -2,6 +2,8 @@
  * signal-cache: a normalized client cache for REST data in which every entity row is a
  * signal. This entry is the vanilla API; `signal-cache/solid` and `signal-cache/preact`
  * add the framework bindings.
+ *
+ * @module signal-cache
  */
 export { batch, computed, effect, signal, untracked } from '@preact/signals-core';
 export type { ReadonlySignal, Signal } from '@preact/signals-core';
@@ -62,7 +64,7 @@ export type {
   ResolveType,
   Updater,
   WithLast,
-} from './controller/Controller.js';
+} from './controller/types.js';
 export type { TimerHandle, Timers } from './controller/timers.js';
 export type { Trigger } from './controller/triggers.js';
 export { TimeoutError } from './controller/errors.js';

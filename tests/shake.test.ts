@@ -36,7 +36,7 @@ const SCHEMAS = [
   'schema/Object.js',
 ];
 const REST = ['endpoint/RestEndpoint.js', 'endpoint/path.js', 'endpoint/NetworkError.js', 'endpoint/resource.js'];
-const FREE = ['ssr/hydrate.js'];
+const FREE = ['state/hydrate.js', 'ssr/dehydrate.js'];
 
 const shake = suite('tree-shaking');
 

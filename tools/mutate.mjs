@@ -27,6 +27,8 @@ const targets = [
   'src/store/share.ts',
   'src/store/Views.ts',
   'src/controller/Controller.ts',
+  'src/controller/Runner.ts',
+  'src/controller/Entry.ts',
   'src/controller/Polling.ts',
 ];
 const tests =
@@ -76,9 +78,9 @@ const equivalent = [
     'never equal stamps',
   ],
   [
-    'src/controller/Controller.ts',
-    'if (stamp >= result._stamp) {',
-    'if (stamp > result._stamp) {',
+    'src/controller/Runner.ts',
+    'if (stamp >= result._stamp) this._setError(endpoint, result, named);',
+    'if (stamp > result._stamp) this._setError(endpoint, result, named);',
     'never equal stamps',
   ],
 ];

@@ -11,7 +11,9 @@
  *   dependency, bundled in: what an app ships for it;
  * - each binding (`dist/solid`, `dist/preact`, `dist/live`) alone: the peers,
  *   `@preact/signals-core` and the core (any import resolving outside the binding's
- *   folder) are external, since the app already ships them.
+ *   folder) are external, since the app already ships them. The state codec
+ *   (`dist/state`) counts in `ssr` (it lived there until it was shared with persist and
+ *   tabs, which count it as outside, as they did then).
  * Every entry is measured from the built `dist/` (run the build first), as shipped.
  * Dev-only checks are dropped (`process.env.NODE_ENV` is "production"), as in the app's
  * production bundle.
@@ -75,9 +77,12 @@ export async function bundleSize({
   return { minified: code.length, gzip: gzipSync(code, { level: 9 }).length, metafile: result.metafile };
 }
 
-/** Marks every import that resolves outside `dir` (and every bare specifier) external. */
-function onlyInside(dir) {
-  const inside = resolve(root, dir) + sep;
+/** Folders of dist outside an entry's own that count in it (see the module comment). */
+const ALSO = { 'ssr/index': ['dist/state'] };
+
+/** Marks every import that resolves outside `dirs` (and every bare specifier) external. */
+function onlyInside(...dirs) {
+  const inside = dirs.map((d) => resolve(root, d) + sep);
   return {
     name: 'only-inside',
     setup(b) {
@@ -86,7 +91,7 @@ function onlyInside(dir) {
         const bare = !args.path.startsWith('.') && !isAbsolute(args.path);
         if (bare) return { path: args.path, external: true };
         const target = resolve(args.resolveDir, args.path);
-        if (!target.startsWith(inside)) return { path: args.path, external: true };
+        if (!inside.some((d) => target.startsWith(d))) return { path: args.path, external: true };
         return undefined;
       });
     },
@@ -119,7 +124,7 @@ export async function measureEntries({ entries, peers }) {
     const isVanilla = name === 'index';
     const result = isVanilla
       ? await bundleSize({ entry: file, external })
-      : await bundleSize({ entry: file, plugins: [onlyInside(dirname(file))] });
+      : await bundleSize({ entry: file, plugins: [onlyInside(dirname(file), ...(ALSO[name] ?? []))] });
     out.push({ name, file, ...result, counts: isVanilla ? `with ${RUNTIME}` : 'core and peers external' });
   }
   return out;

@@ -4,7 +4,7 @@
  */
 import type { EndpointInterface } from '../endpoint/types.js';
 import type { Query } from '../schema/Query.js';
-import type { Queryable } from './Controller.js';
+import type { Queryable } from './types.js';
 
 /** The parameters object an endpoint call takes (its first argument). */
 export type EndpointArg<E extends EndpointInterface> = Parameters<E['fetch']>[0];

@@ -33,7 +33,7 @@
  * Controller keeps what it had (never half-filled) and the error is reported.
  */
 import type { Controller } from '../controller/Controller.js';
-import { hydrate, jsonRow, type DehydratedState } from '../ssr/hydrate.js';
+import { hydrateStore, jsonRow, type DehydratedState } from '../state/hydrate.js';
 import type { Schema } from '../schema/types.js';
 import type { Staging } from '../store/Staging.js';
 import { baseOf, type Cell, type ListCell, type Meta, type Store } from '../store/Store.js';
@@ -525,7 +525,12 @@ class Saver implements Persister {
       }
       const converted: Record<string, string[]> = {};
       for (const key in fields) converted[key] = [...fields[key]!];
-      hydrate(this.#ctrl, { version: 1, rows, converted, lists, responses } as DehydratedState, this.#options.schemas);
+      hydrateStore(
+        store,
+        () => this.#ctrl._hydration()[1],
+        { version: 1, rows, converted, lists, responses } as DehydratedState,
+        this.#options.schemas,
+      );
     } catch (error) {
       return this.#drop('the saved state does not restore: dropped', error);
     }

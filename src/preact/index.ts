@@ -16,6 +16,8 @@
  *   </CacheProvider>,
  *   document.body,
  * );
+ *
+ * @module signal-cache/preact
  */
 export { CacheProvider, useController } from './context.js';
 export type { CacheProviderProps } from './context.js';

@@ -120,6 +120,24 @@ export function mount(ctrl: Controller, endpoint: EndpointInterface, list: Acces
   });
 }
 
+/**
+ * Errors a suspense read threw to an error boundary. A later read of the same error is a
+ * new mount after the boundary showed it (its reset): that read suspends instead, and its
+ * request refetches at once.
+ */
+const shown = new WeakSet<Error>();
+
+/**
+ * What a suspense read does now (see `Controller._suspense`), the error thrown rather than
+ * returned, once per error.
+ */
+function suspends(state: Error | boolean): boolean {
+  if (!(state instanceof Error)) return state;
+  if (shown.has(state)) return true;
+  shown.add(state);
+  throw state;
+}
+
 /** @internal The accessor of `createSuspense` / `createLive` (see the module comment). */
 export function suspense<E extends EndpointInterface>(
   ctrl: Controller,
@@ -145,14 +163,20 @@ export function suspense<E extends EndpointInterface>(
     // Resolves to `true`, not the response: a server render serializes resource values for
     // hydration, and entity instances (a `Decimal` field, a cycle) have no serialized form.
     // The data travels as `dehydrate(ctrl)`.
-    (a) => ctrl._load(endpoint, a as Parameters<E['fetch']>).then(() => true),
+    // A current error rejects without a request (`fetchIfStale`), unless it was shown
+    // already: then this is a retry, which fetches at once.
+    (a) => {
+      const error = ctrl._freshError(endpoint, a);
+      const load = error && shown.has(error) ? ctrl.fetch : ctrl.fetchIfStale;
+      return load(endpoint, ...(a as Parameters<E['fetch']>)).then(() => true);
+    },
   );
   return () => {
     const current = value();
     const a = list();
     // A current error when data is missing or the error is hard (to the ErrorBoundary);
     // else suspend while data is missing (or stale with `invalidIfStale`).
-    if (a && (error(), ctrl._suspense(endpoint, a, 1))) request();
+    if (a && (error(), suspends(ctrl._suspense(endpoint, a)))) request();
     return current;
   };
 }

@@ -14,6 +14,8 @@
  *     <Suspense fallback="Loading…"><Users /></Suspense>
  *   </CacheProvider>
  * ), document.body);
+ *
+ * @module signal-cache/solid
  */
 export { CacheProvider, useController } from './context.js';
 export type { CacheProviderProps } from './context.js';

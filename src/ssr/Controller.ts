@@ -3,8 +3,10 @@
  * spelling of `dehydrate(ctrl)` / `hydrate(ctrl, state, schemas)`. A subclass in its own
  * entry, so `import { Controller } from 'signal-cache'` ships none of the hydration code.
  */
-import { Controller as Core, type ControllerOptions } from '../controller/Controller.js';
-import { dehydrate, hydrate, type DehydratedState } from './hydrate.js';
+import { Controller as Core } from '../controller/Controller.js';
+import type { ControllerOptions } from '../controller/types.js';
+import type { DehydratedState } from '../state/hydrate.js';
+import { dehydrate, hydrate } from './dehydrate.js';
 import type { Schema } from '../schema/types.js';
 
 /** Options of `new Controller()` from `signal-cache/ssr`: the core options and two more. */

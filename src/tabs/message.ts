@@ -17,7 +17,7 @@
  * A row or list entry may end with the version of the value when it is not the message's
  * own (`time`, then `tab`): a value a tab merged under newer data keeps the version it had.
  */
-import type { DehydratedState } from '../ssr/hydrate.js';
+import type { DehydratedState } from '../state/hydrate.js';
 import type { Row } from '../store/Store.js';
 
 /** @internal Protocol of the messages; a message of another protocol is dropped. */

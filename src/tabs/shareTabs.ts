@@ -33,7 +33,7 @@
  */
 import { batch } from '@preact/signals-core';
 import type { Controller } from '../controller/Controller.js';
-import { dehydrate, entityClasses, jsonRow, readRow, writeResponse } from '../ssr/hydrate.js';
+import { dehydrateStore, entityClasses, jsonRow, readRow, writeResponse } from '../state/hydrate.js';
 import type { Schema } from '../schema/types.js';
 import { Staging } from '../store/Staging.js';
 import { baseOf, type Cell, type ListCell, type Row, type Store } from '../store/Store.js';
@@ -297,7 +297,7 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
       setTimeout(() => {
         answers.delete(to);
         try {
-          const { version: _, ...state } = dehydrate(ctrl);
+          const { version: _, ...state } = dehydrateStore(store);
           post({ kind: 'state', to, time: 0, ...state });
         } catch (error) {
           onError(new TabsError(`shareTabs: could not send this tab's state: ${(error as Error)?.message ?? error}`));

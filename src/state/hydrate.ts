@@ -1,10 +1,8 @@
 /**
- * State travels as data (DESIGN rule 14): `dehydrate(ctrl)` turns a Controller's server
- * data into a JSON-safe object; `hydrate(ctrl, state, schemas)` fills a Controller from
- * one without a request — for a server render, a persisted copy or another tab.
- *
- * Free functions rather than Controller methods, as TanStack Query's `dehydrate` /
- * `hydrate`: an app that never calls them ships none of this code.
+ * The state codec (DESIGN rule 14: state travels as data): a store's server data as a
+ * JSON-safe object, and that object written back into a store without a request. Shared
+ * by `signal-cache/ssr` (`dehydrate` / `hydrate`), `signal-cache/persist` and
+ * `signal-cache/tabs`; an app that uses none of them ships none of this code.
  *
  * What travels: every stored row (its server value — pending optimistic layers stay
  * behind) with the time until which a response vouched for it, every Collection list with
@@ -25,7 +23,6 @@ import type { CollectionLike, EntityClass, Schema } from '../schema/types.js';
 import { Staging } from '../store/Staging.js';
 import { baseOf, type Row, type Store } from '../store/Store.js';
 import { equalValue } from '../util/equal.js';
-import type { Controller } from '../controller/Controller.js';
 
 /** Version of the state format; `hydrate` rejects any other. */
 const VERSION = 1;
@@ -70,15 +67,10 @@ export class HydrationError extends Error {
 //#region dehydrate
 
 /**
- * The Controller's server data as a JSON-safe object: rows, Collection lists, responses
- * and their meta. Pending optimistic changes and errors are left out. Stored values are
- * shared with the store, not copied: read or `JSON.stringify` the state, never mutate it.
- * @example
- * const html = await renderToStringAsync(() => <App controller={ctrl} />);
- * const state = JSON.stringify(dehydrate(ctrl)); // embed in the page, then `hydrate` in the browser
+ * @internal The store's server data as a JSON-safe object (see `dehydrate` in
+ * signal-cache/ssr): stored values are shared with the store, not copied.
  */
-export function dehydrate(ctrl: Controller): DehydratedState {
-  const [store] = ctrl._hydration();
+export function dehydrateStore(store: Store): DehydratedState {
   const rows: Record<string, Record<string, [Row, number]>> = {};
   const converted: Record<string, string[]> = {};
   for (const [key, table] of store._tables) {
@@ -131,23 +123,16 @@ export function jsonRow(key: string, pk: string, row: Row, fields: Set<string>):
 //#region hydrate
 
 /**
- * Fills the Controller from a {@link dehydrate}d state, in one batch, as a response would:
- * rows merge over stored ones, lists and responses are replaced, each response keeps its
- * fetch time and expiry (so `fetchIfStale` of fresh data sends no request). A response
- * stored with a later fetch time than the state's is kept.
- *
- * The whole state is checked and deserialized before anything is written: a malformed
- * state, another format version or a field that fails to deserialize throws a
- * {@link HydrationError} and leaves the Controller as it was.
- *
- * @param schemas where the entity classes of the state's deserialized fields are found:
- *   entities, endpoint schemas, arrays or objects of them (nested schemas are followed).
- *   Needed only for entity keys whose rows hold `Date`, `Decimal` or other converted values.
- * @example
- * const ctrl = new Controller();
- * hydrate(ctrl, window.__STATE__, [Invoice, getUsers.schema]);
+ * @internal Fills the store from a dehydrated state, in one batch, as a response stamped
+ * `stamp()` would (see `hydrate` in signal-cache/ssr). Checks and deserializes the whole
+ * state first: a {@link HydrationError} leaves the store as it was.
  */
-export function hydrate<C extends Controller>(ctrl: C, state: DehydratedState, schemas: readonly Schema[] = []): C {
+export function hydrateStore(
+  store: Store,
+  stamp: () => number,
+  state: DehydratedState,
+  schemas: readonly Schema[] = [],
+): void {
   if (!isObject(state) || state.version !== VERSION) {
     fail(`not a dehydrate() state of version ${VERSION}`);
   }
@@ -195,9 +180,9 @@ export function hydrate<C extends Controller>(ctrl: C, state: DehydratedState, s
     );
   }
   // Everything is checked: from here on nothing throws.
-  const [store, stamp] = ctrl._hydration();
+  const at = stamp();
   batch(() => {
-    store._commit(staging, stamp);
+    store._commit(staging, at);
     for (const key in rows) {
       const table = store._table(key);
       for (const pk in rows[key]) {
@@ -206,9 +191,8 @@ export function hydrate<C extends Controller>(ctrl: C, state: DehydratedState, s
         if (t > cell._exp.t) cell._exp = { t };
       }
     }
-    for (const key in responses) writeResponse(store, key, responses[key], stamp);
+    for (const key in responses) writeResponse(store, key, responses[key], at);
   });
-  return ctrl;
 }
 
 /**
