@@ -12,9 +12,10 @@
  */
 import { untracked } from '@preact/signals-core';
 import { batch } from '@preact/signals-core';
-import type { EndpointInterface } from '../endpoint/types.js';
+import type { EndpointInterface, SnapshotInterface } from '../endpoint/types.js';
 import { SchemaError } from '../schema/SchemaError.js';
 import { denormalizeValue, isEntity, normalizeRoot } from '../schema/visit.js';
+import { Layer } from '../store/Layers.js';
 import { Staging } from '../store/Staging.js';
 import type { Meta, ResultCell, Store } from '../store/Store.js';
 import type { Views } from '../store/Views.js';
@@ -30,6 +31,17 @@ export const DEFAULT_DATA_EXPIRY = 60_000;
 /** Default time an error is kept before a read retries, in ms. */
 const DEFAULT_ERROR_EXPIRY = 1_000;
 
+/** A mutation whose optimistic layer is pending. */
+interface Optimistic {
+  readonly endpoint: EndpointInterface;
+  readonly args: readonly unknown[];
+  readonly key: string;
+  /** Clock time the request started (`snap.fetchedAt`). */
+  readonly fetchedAt: number;
+  /** What `getOptimisticResponse` threw the last time it ran, recorded as the key's error. */
+  error: Error | undefined;
+}
+
 /** @internal */
 export class Runner {
   readonly _store: Store;
@@ -42,6 +54,13 @@ export class Runner {
   _stamp = 0;
   /** Stamp of the last `resetEntireStore`: requests started before it write nothing. */
   _reset = 0;
+  /**
+   * Mutations whose optimistic layer is pending, by stamp (so in the order they started):
+   * their layers are computed again whenever a response is written (see `#refold`).
+   */
+  readonly #optimistic = new Map<number, Optimistic>();
+  /** What `getOptimisticResponse(snap)` reads: the store with the layers before its own. */
+  readonly #reader: Omit<SnapshotInterface, 'fetchedAt' | 'abort'>;
 
   constructor(store: Store, views: Views, timers: Timers, options: ControllerOptions) {
     this._store = store;
@@ -50,6 +69,17 @@ export class Runner {
     this._clock = options.clock ?? (timers.now ? () => timers.now!() : Date.now);
     this.#run = options.fetch ?? ((endpoint, args) => endpoint.fetch(...args));
     this.#onError = options.onError ?? ((error) => console.error(error));
+    this.#reader = {
+      get: (schema, ...args) => views.query(schema, args).peek(),
+      getResponse: (endpoint, ...args) => {
+        const key = endpoint.key(...args);
+        return {
+          data: views.response(key, endpoint.schema, args).peek(),
+          expiresAt: store._results.get(key)?._meta.peek().expiresAt ?? 0,
+        };
+      },
+      getError: (endpoint, ...args) => store._results.get(endpoint.key(...args))?._meta.peek().error,
+    };
   }
 
   /**
@@ -60,20 +90,75 @@ export class Runner {
   _start(endpoint: EndpointInterface, args: readonly unknown[], key: string): Promise<unknown> {
     const stamp = ++this._stamp;
     if (endpoint.getOptimisticResponse !== undefined && endpoint.sideEffect) {
-      try {
-        applyOptimistic(
-          this._store,
-          (schema, a) => this._views.query(schema, a).peek(),
-          endpoint,
-          args,
-          stamp,
-          this._clock(),
-        );
-      } catch (error) {
-        return Promise.reject(error);
-      }
+      const optimistic: Optimistic = { endpoint, args, key, fetchedAt: this._clock(), error: undefined };
+      this.#optimistic.set(stamp, optimistic);
+      this._batch(() => this.#show(stamp, optimistic));
     }
     return this.#request(endpoint, args, key, stamp);
+  }
+
+  /**
+   * Shows a mutation's optimistic layer. When `getOptimisticResponse` throws (other than
+   * `snap.abort`), nothing is shown and the error is the key's error until the request
+   * settles or a later computation succeeds, as in Reactive Data Client; the request is
+   * sent all the same.
+   */
+  #show(stamp: number, optimistic: Optimistic): void {
+    const { endpoint, key } = optimistic;
+    let error: Error | undefined;
+    try {
+      applyOptimistic(this._store, this.#reader, endpoint, optimistic.args, stamp, optimistic.fetchedAt);
+    } catch (thrown) {
+      error = thrown as Error;
+    }
+    if (error !== optimistic.error) {
+      if (optimistic.error !== undefined) this.#clear(optimistic);
+      if (error !== undefined) this._setError(endpoint, this._store._result(key), error);
+      optimistic.error = error;
+    }
+  }
+
+  /** Takes back the error a mutation's `getOptimisticResponse` recorded, if it is still the key's. */
+  #clear(optimistic: Optimistic): void {
+    const result = this._store._results.get(optimistic.key);
+    if (result !== undefined && result._meta.peek().error === optimistic.error) {
+      this._patch(result, { error: undefined, errorExpiresAt: 0 });
+    }
+  }
+
+  /**
+   * A request settled (answered, failed or aborted): its layer is gone, and the layers
+   * still pending are computed again over what the store holds now, each reading the
+   * layers before it (Reactive Data Client recomputes them on every change of its state).
+   * Called inside the batch that wrote the answer, so readers see one change.
+   */
+  #refold(stamp: number): void {
+    const settled = this.#optimistic.get(stamp);
+    if (settled !== undefined) {
+      this.#optimistic.delete(stamp);
+      if (settled.error !== undefined) this.#clear(settled);
+    }
+    if (this.#optimistic.size === 0) return;
+    const layers: Layer[] = [];
+    for (const pending of this.#optimistic.keys()) {
+      const layer = this._store._layers.get(pending);
+      if (layer !== undefined) layers.push(layer);
+    }
+    Layer._refold(this._store, layers, () => {
+      for (const [pending, optimistic] of this.#optimistic) {
+        // A request started before `resetEntireStore` shows nothing again.
+        if (pending <= this._reset) this.#optimistic.delete(pending);
+        else this.#show(pending, optimistic);
+      }
+    });
+  }
+
+  /** Drops a request's optimistic layer (failure, abort) and computes the others again, in one batch. */
+  #drop(stamp: number): void {
+    this._batch(() => {
+      this._store._layers.get(stamp)?._drop();
+      this.#refold(stamp);
+    });
   }
 
   /**
@@ -113,7 +198,7 @@ export class Runner {
       } catch (error) {
         // An abort is the caller's choice, not a failure of the key: nothing is recorded.
         if (isAbort(error)) {
-          this._store._layers.get(stamp)?._drop();
+          this.#drop(stamp);
           throw error;
         }
         // A soft failure of a GET is retried `retry` times, waiting 1 s, 2 s, 4 s … (at most 30 s).
@@ -177,7 +262,10 @@ export class Runner {
     stamp: number,
     read = false,
   ): unknown {
-    if (stamp <= this._reset) throw new Error(`${endpoint.name}: dropped by resetEntireStore`);
+    if (stamp <= this._reset) {
+      this.#optimistic.delete(stamp);
+      throw new Error(`${endpoint.name}: dropped by resetEntireStore`);
+    }
     const staging = new Staging(endpoint.name, args);
     const store = this._store;
     const schema = endpoint.schema;
@@ -217,6 +305,7 @@ export class Runner {
           if (result !== undefined) return this._views.response(key, schema, args).peek();
           return untracked(() => denormalizeValue(schema, normalized, new Walker(store, args)));
         });
+        this.#refold(stamp);
       } catch (error) {
         failed = true;
         // A read's SchemaError (rows nested too deep) is ours: it gets the endpoint's name.
@@ -236,7 +325,7 @@ export class Runner {
     const named =
       error instanceof Error ? error : new Error(`${endpoint.name}: threw ${describeThrown(error)}`, { cause: error });
     // A failed mutation rolls its optimistic layer back.
-    this._store._layers.get(stamp)?._drop();
+    this.#drop(stamp);
     if (!endpoint.sideEffect && stamp > this._reset) {
       const result = this._store._result(key);
       if (stamp >= result._stamp) this._setError(endpoint, result, named);
