@@ -305,8 +305,11 @@ export class Controller {
   /**
    * Marks the endpoint's response invalid: it keeps showing; a mounted key (shown by a
    * binding, or `subscribe`d) refetches now, any other key on its next read.
+   * `invalidate(endpoint, null)` does nothing (`null` arguments name no request).
    */
-  invalidate<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): void {
+  invalidate<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']> | readonly [null]): void {
+    // As in Reactive Data Client (a conditional read passes `null`).
+    if (args[0] === null) return;
     const key = endpoint.key(...args);
     const runner = this.#runner;
     const result = runner._store._result(key);

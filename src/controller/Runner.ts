@@ -14,6 +14,7 @@ import { untracked } from '@preact/signals-core';
 import { batch } from '@preact/signals-core';
 import type { EndpointInterface, SnapshotInterface } from '../endpoint/types.js';
 import { SchemaError } from '../schema/SchemaError.js';
+import type { SchemaClass } from '../schema/types.js';
 import { denormalizeValue, isEntity, normalizeRoot } from '../schema/visit.js';
 import { Layer } from '../store/Layers.js';
 import { Staging } from '../store/Staging.js';
@@ -303,6 +304,10 @@ export class Runner {
           if (!read) return normalized;
           // The key is known: read the view directly instead of recomputing it through `response()`.
           if (result !== undefined) return this._views.response(key, schema, args).peek();
+          // A schema may say what its mutation resolves with (`Invalidate`: the entity its
+          // response described, the row being gone from the store by now).
+          if (typeof (schema as SchemaClass | undefined)?._answer === 'function')
+            return (schema as SchemaClass)._answer!(value);
           return untracked(() => denormalizeValue(schema, normalized, new Walker(store, args)));
         });
         this.#refold(stamp);

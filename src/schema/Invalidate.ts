@@ -29,6 +29,13 @@ export class Invalidate<E extends EntityClass = EntityClass> implements SchemaCl
     ctx.remove(entity, pk);
     return pk;
   }
+  /**
+   * @internal What a mutation of this schema resolves with, as in Reactive Data Client:
+   * the entity its response described (`undefined` for a bare pk).
+   */
+  _answer(value: unknown): unknown {
+    return typeof value === 'object' && value !== null ? this.schema._create({ ...value }) : undefined;
+  }
   /** Schema protocol: a removed row denormalizes to its pk. */
   denormalize(stored: unknown, _ctx: DenormalizeContext): string {
     return stored as string;

@@ -22,6 +22,8 @@ export interface SchemaClass {
   denormalize(stored: unknown, ctx: DenormalizeContext): unknown;
   /** Stored form to denormalize when the schema is read by arguments; `undefined` when unknown. */
   queryKey?(args: readonly unknown[], ctx: DenormalizeContext): unknown;
+  /** @internal What a mutation of this schema resolves with, instead of its denormalized response. */
+  _answer?(value: unknown): unknown;
 }
 
 /** The subclass type of Entity (the class itself, not an instance). */

@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { Controller } from '../../src/controller/Controller.js';
 import { RestEndpoint } from '../../src/endpoint/RestEndpoint.js';
 import { resource } from '../../src/endpoint/resource.js';
 import { Collection, CollectionAddition } from '../../src/schema/Collection.js';
@@ -134,6 +135,30 @@ requests('delete resolves with the params when the body is empty, else with the 
   assert.equal(await r.delete({ id: 'echo' }), { id: 'echo', title: 'gone' });
   assert.is(Post.pk((await r.delete({ id: '5' })) as object), '5');
 });
+
+requests(
+  'through a Controller, delete resolves with the entity its response described (data-client), the row gone',
+  async () => {
+    const r = posts();
+    const ctrl = new Controller();
+    ctrl.set(Post, { id: 'echo' }, { id: 'echo', title: 'kept' });
+    const removed = await ctrl.fetch(r.delete, { id: 'echo' });
+    assert.instance(removed, Post);
+    assert.equal({ ...(removed as unknown as object) }, { id: 'echo', title: 'gone' });
+    assert.is(ctrl.get(Post, { id: 'echo' }), undefined);
+    // A bare pk describes no entity: undefined, as in data-client.
+    const bare = new RestEndpoint({
+      urlPrefix: server.url,
+      path: '/posts/:id',
+      method: 'DELETE',
+      schema: new Invalidate(Post),
+      process: (_value: unknown, params: { id: string }) => params.id,
+    });
+    ctrl.set(Post, { id: '6' }, { id: '6', title: 'six' });
+    assert.is(await ctrl.fetch(bare, { id: '6' }), undefined);
+    assert.is(ctrl.get(Post, { id: '6' }), undefined);
+  },
+);
 
 requests('a missing parameter rejects before any request', async () => {
   const before = server.requests.length;
