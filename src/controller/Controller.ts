@@ -202,18 +202,32 @@ export class Controller {
   }
 
   /** The cached denormalized response of an endpoint, `undefined` until fetched: the value of `response()`. */
-  getResponse<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): ResolveType<E> | undefined {
+  getResponse<E extends EndpointInterface>(
+    endpoint: E,
+    ...args: Parameters<E['fetch']> | readonly [null]
+  ): ResolveType<E> | undefined {
     return this.response(endpoint, ...args).value;
   }
 
-  /** Signal of the cached denormalized response of an endpoint; `undefined` until fetched. */
+  /**
+   * Signal of the cached denormalized response of an endpoint; until fetched, what its
+   * schema finds by the args (the row of an Entity endpoint, a Collection's list), else
+   * `undefined`. With `null` arguments (a conditional read, as in Reactive Data Client) it
+   * reads no response: only what the schema holds without arguments (plain members).
+   */
   response<E extends EndpointInterface>(
     endpoint: E,
-    ...args: Parameters<E['fetch']>
+    ...args: Parameters<E['fetch']> | readonly [null]
   ): ReadonlySignal<ResolveType<E> | undefined> {
-    return this.#runner._views.response(endpoint.key(...args), endpoint.schema, args) as ReadonlySignal<
-      ResolveType<E> | undefined
-    >;
+    const views = this.#runner._views;
+    const schema = endpoint.schema;
+    return (
+      args[0] === null
+        ? schema === undefined
+          ? NOTHING
+          : views.query(schema, args)
+        : views.response(endpoint.key(...args), schema, args)
+    ) as ReadonlySignal<ResolveType<E> | undefined>;
   }
 
   /** Signal of an endpoint key's cache state: fetch time, expiry, last error, invalidation. */
@@ -226,9 +240,15 @@ export class Controller {
     return this.meta(endpoint, ...args).value;
   }
 
-  /** The last error of an endpoint key, or `undefined` (`meta().value.error`); tracked inside an effect. */
-  getError<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): Error | undefined {
-    return this.meta(endpoint, ...args).value.error;
+  /**
+   * The last error of an endpoint key, or `undefined` (`meta().value.error`); tracked
+   * inside an effect. `undefined` for `null` arguments (a conditional read).
+   */
+  getError<E extends EndpointInterface>(
+    endpoint: E,
+    ...args: Parameters<E['fetch']> | readonly [null]
+  ): Error | undefined {
+    return args[0] === null ? undefined : this.meta(endpoint, ...(args as Parameters<E['fetch']>)).value.error;
   }
 
   //#region writing
@@ -499,6 +519,9 @@ export class Controller {
 }
 
 function noop(): void {}
+
+/** The response of `null` arguments of an endpoint without a schema. */
+const NOTHING: ReadonlySignal<undefined> = new Signal(undefined);
 
 function all(): boolean {
   return true;

@@ -12,7 +12,7 @@ import { Computed, type ReadonlySignal } from '@preact/signals-core';
 import { Query } from '../schema/Query.js';
 import type { Schema } from '../schema/types.js';
 import { SchemaError, describe } from '../schema/SchemaError.js';
-import { denormalizeValue, isEntity, queryKeyOf } from '../schema/visit.js';
+import { denormalizeValue, queryKeyOf } from '../schema/visit.js';
 import { argsKey, idOf } from '../util/argsKey.js';
 import { share } from './share.js';
 import type { Meta, Store } from './Store.js';
@@ -75,9 +75,10 @@ export class Views {
   }
 
   /**
-   * The view of an endpoint response by its key. Until the key has a response, an
-   * endpoint whose schema is an Entity reads the row its args name, wherever that row
-   * came from (a list, another endpoint), as Reactive Data Client's `queryKey` does.
+   * The view of an endpoint response by its key. Until the key has a response, it reads
+   * what its schema finds by its args, as Reactive Data Client's `queryKey` does: the row
+   * an Entity endpoint's args name, a Collection's list for the args, wherever they came
+   * from (a list, another endpoint).
    * It looks the key's cell up on every computation, so a cell that garbage collection
    * dropped (it is written once more, which wakes the view) is replaced by a fresh, empty
    * one on the next read.
@@ -88,9 +89,9 @@ export class Views {
       this.#found(key) ??
       this.#keep(
         key,
-        this.#denormalizing(schema, args, () => {
+        this.#denormalizing(schema, args, (walker) => {
           const stored = store._result(key)._sig.value;
-          return stored === undefined && isEntity(schema) ? schema.queryKey(args) : stored;
+          return stored === undefined ? queryKeyOf(schema, args, walker) : stored;
         }),
       )
     );
