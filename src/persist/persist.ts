@@ -33,11 +33,14 @@
  * Controller keeps what it had (never half-filled) and the error is reported.
  */
 import type { Controller } from '../controller/Controller.js';
-import { hydrateStore, jsonRow, type DehydratedState } from '../state/hydrate.js';
+import { classOf, dict, entityClasses, hydrateStore, jsonRow, type DehydratedState } from '../state/hydrate.js';
+import { isDeserializer } from '../schema/visit.js';
 import type { Schema } from '../schema/types.js';
 import type { Staging } from '../store/Staging.js';
 import { baseOf, type Cell, type ListCell, type Meta, type Store } from '../store/Store.js';
+import { clampTime, isKey, isTime } from '../util/limits.js';
 import { ensure } from '../util/map.js';
+import { own as ownField } from '../util/own.js';
 import type { PersistEntry, PersistStorage } from './storage.js';
 
 /** Format of the saved entries; a storage holding another is dropped. */
@@ -122,7 +125,7 @@ interface Saved {
 }
 
 /** A response meta as its saved value. */
-const metaOf = (m: Meta) => [m.fetchedAt, m.expiresAt, m.invalidated] as const;
+const metaOf = (m: Meta) => [clampTime(m.fetchedAt), clampTime(m.expiresAt), m.invalidated] as const;
 
 class Saver implements Persister {
   declare readonly restored: Promise<void>;
@@ -295,7 +298,8 @@ class Saver implements Persister {
         const expiresAt = cell!._exp.t;
         try {
           const json = jsonRow(key, pk, row, fields);
-          puts.push([id, fields.size ? [json, expiresAt, [...fields]] : [json, expiresAt]]);
+          const t = clampTime(expiresAt);
+          puts.push([id, fields.size ? [json, t, [...fields]] : [json, t]]);
         } catch (error) {
           this.#report(`${key} ${pk} not saved`, error);
           continue;
@@ -320,7 +324,7 @@ class Saver implements Persister {
           record.x = seq;
         }
         count += records.length;
-        groups.push([expiresAt, ids]);
+        groups.push([clampTime(expiresAt), ids]);
       }
       this.#xs.set(seq, count);
       puts.push([`x\0${seq}`, groups]);
@@ -477,62 +481,116 @@ class Saver implements Persister {
       );
     }
     const store = this.#store;
-    const rows: Record<string, Record<string, unknown>> = {};
-    const fields: Record<string, Set<string>> = {};
-    const lists: Record<string, Record<string, unknown>> = {};
-    const responses: Record<string, unknown> = {};
+    // Prototype-free: an entity key, pk or endpoint key of any name is an own key.
+    const rows = dict<Record<string, unknown[]>>();
+    const fields = dict<Set<string>>();
+    const lists = dict<Record<string, unknown>>();
+    const responses = dict<unknown>();
     /** Entries the store holds newer data for: saved as STALE, so the first write replaces or removes them. */
     const stale: [Map<string, unknown>, string][] = [];
     const xs: [number, [number, string[]][]][] = [];
     /** Restored row id → the expiry entry its expiry came from. */
     const extendedBy = new Map<string, number>();
     const staleRows: [string, string][] = [];
-    try {
-      for (const [id, value] of byId) {
-        const [kind, key, sub] = parseId(id);
-        if (kind === 'r' && Array.isArray(value)) {
-          // A row removed meanwhile may have no cell: the removal is known by its note.
-          if (held(store._tables.get(key)?._cells.get(sub)) || this.#dirtyRows.get(key)?.has(sub))
-            staleRows.push([key, sub]);
-          else (rows[key] ??= {})[sub] = value.slice(0, 2);
-          for (const field of value[2] ?? []) (fields[key] ??= new Set()).add(field);
-        } else if (kind === 'l') {
-          if (held(store._lists.get(key)?.get(sub))) stale.push([ensure(this.#lists, key, Map<string, unknown>), sub]);
-          else (lists[key] ??= {})[sub] = value;
-        } else if (kind === 'q') {
-          const meta = byId.get(`m\0${key}`);
-          if (!Array.isArray(meta)) throw new Error(`no meta for the response ${key}`);
-          const result = store._results.get(key);
-          if (result !== undefined && (result._stamp > 0 || result._sig.peek() !== undefined))
-            stale.push([this.#data, key], [this.#meta, key]);
-          else responses[key] = [value, ...meta];
-        } else if (kind === 'x' && Array.isArray(value)) xs.push([+key, value]);
-        else if (kind !== 'm' && kind !== 'v') throw new Error(`unknown entry ${JSON.stringify(id)}`);
-      }
-      for (const [seq, groups] of xs) {
-        for (const [expiresAt, ids] of groups) {
-          if (typeof expiresAt !== 'number' || !Array.isArray(ids)) throw new Error(`malformed expiry entry ${seq}`);
-          for (const id of ids) {
-            const [, key, pk] = parseId(id);
-            const entry = rows[key]?.[pk] as unknown[] | undefined;
-            if (entry === undefined || expiresAt < (entry[1] as number)) continue;
-            // The latest entry extending a row is the one it needs.
-            entry[1] = expiresAt;
-            extendedBy.set(id, seq);
-          }
+    /**
+     * A response may reach a row left out: once one is, every response restored is stale
+     * (shown, and refetched). Restore reads rows before responses: those are still as saved.
+     */
+    let lost = false;
+    const expireAll = () => {
+      lost = true;
+      for (const key in responses) (responses[key] as unknown[])[2] = 0;
+    };
+    /** Entries that do not restore: left out, removed from the storage by the first write, and reported. */
+    const dropped: [id: string, error: Error][] = [];
+    const drop = (id: string, why: string | Error) => {
+      dropped.push([id, typeof why === 'string' ? new PersistError(why) : why]);
+      this.#retry.add(id);
+      if (id[0] === 'r') expireAll();
+    };
+    const classes = entityClasses(this.#options.schemas ?? []);
+    for (const [id, value] of byId) {
+      if (typeof id !== 'string' || id === VERSION_ID) continue;
+      const [kind, key, sub] = parseId(id);
+      if (kind === 'r') {
+        // Its converted fields, each one the entity class deserializes (else the rows of its key would fail).
+        const converts: unknown = Array.isArray(value) ? (value[2] ?? []) : undefined;
+        const cls = classOf(classes, store, key);
+        if (!Array.isArray(converts) || !converts.every(isKey)) drop(id, 'not [row, expiresAt, fields]');
+        else if (cls !== undefined && converts.some((field) => !isDeserializer(ownField(cls.schema, field))))
+          drop(id, `a field of ${key} ${sub} has no deserializer`);
+        // A row removed meanwhile may have no cell: the removal is known by its note.
+        else if (held(store._tables.get(key)?._cells.get(sub)) || this.#dirtyRows.get(key)?.has(sub))
+          staleRows.push([key, sub]);
+        else {
+          (rows[key] ??= dict())[sub] = (value as unknown[]).slice(0, 2);
+          for (const field of converts) (fields[key] ??= new Set()).add(field);
         }
-        this.#seq = Math.max(this.#seq, seq);
+      } else if (kind === 'l') {
+        if (held(store._lists.get(key)?.get(sub))) stale.push([ensure(this.#lists, key, Map<string, unknown>), sub]);
+        else (lists[key] ??= dict())[sub] = value;
+      } else if (kind === 'q') {
+        const meta = byId.get(`m\0${key}`);
+        const result = store._results.get(key);
+        if (!Array.isArray(meta)) drop(id, `no meta for the response ${key}`);
+        else if (result !== undefined && (result._stamp > 0 || result._sig.peek() !== undefined))
+          stale.push([this.#data, key], [this.#meta, key]);
+        else responses[key] = [value, meta[0], lost ? 0 : meta[1], meta[2]];
+      } else if (kind === 'x') {
+        const seq = Number(key);
+        if (
+          Number.isSafeInteger(seq) &&
+          seq > 0 &&
+          Array.isArray(value) &&
+          value.every((g) => Array.isArray(g) && isTime(g[0]) && Array.isArray(g[1]) && g[1].every(isKey))
+        )
+          xs.push([seq, value]);
+        else drop(id, 'malformed expiry entry');
+      } else if (kind !== 'm') drop(id, 'unknown entry');
+    }
+    for (const [seq, groups] of xs) {
+      for (const [expiresAt, ids] of groups) {
+        for (const id of ids) {
+          const [, key, pk] = parseId(id);
+          const entry = rows[key]?.[pk];
+          if (entry === undefined || !(expiresAt >= (entry[1] as number))) continue;
+          // The latest entry extending a row is the one it needs.
+          entry[1] = expiresAt;
+          extendedBy.set(id, seq);
+        }
       }
-      const converted: Record<string, string[]> = {};
-      for (const key in fields) converted[key] = [...fields[key]!];
+      this.#seq = Math.max(this.#seq, seq);
+    }
+    const converted = dict<string[]>();
+    for (const key in fields) converted[key] = [...fields[key]!];
+    try {
       hydrateStore(
         store,
         () => this.#ctrl._hydration()[1],
-        { version: 1, rows, converted, lists, responses } as DehydratedState,
-        this.#options.schemas,
+        { version: 1, rows, converted, lists, responses } as unknown as DehydratedState,
+        this.#options.schemas ?? [],
+        (part, key, sub, error) => {
+          if (part === 'rows') {
+            delete rows[key]![sub];
+            drop(`r\0${key}\0${sub}`, error);
+          } else if (part === 'lists') {
+            delete lists[key]![sub];
+            drop(`l\0${key}\0${sub}`, error);
+          } else {
+            delete responses[key];
+            drop(`q\0${key}`, error);
+            drop(`m\0${key}`, error);
+          }
+        },
       );
     } catch (error) {
+      // Not a refusal of an entry (those are left out): the state as a whole.
       return this.#drop('the saved state does not restore: dropped', error);
+    }
+    if (dropped.length) {
+      const named = dropped.slice(0, 5).map(([id, error]) => `${JSON.stringify(id)} (${error.message})`);
+      if (dropped.length > 5) named.push(`and ${dropped.length - 5} more`);
+      this.#report(`${dropped.length} saved entries do not restore, left out: ${named.join(', ')}`, dropped[0]![1]);
     }
     this.#versionSaved = true;
     for (const [map, sub] of stale) map.set(sub, STALE);
@@ -542,10 +600,10 @@ class Saver implements Persister {
     // Restored: saved as it is, and older than every request of this session (stamp 0),
     // so a response that arrives afterwards replaces it.
     for (const key in rows) {
-      const cells = store._tables.get(key)!._cells;
+      const cells = store._tables.get(key)?._cells;
       const saved = ensure(this.#rows, key, Map<string, Saved>);
       for (const pk in rows[key]) {
-        const cell = cells.get(pk)!;
+        const cell = cells!.get(pk)!;
         cell._stamp = 0;
         const x = extendedBy.get(`r\0${key}\0${pk}`) ?? 0;
         if (x) this.#xs.set(x, this.#xs.get(x)! + 1);

@@ -4,6 +4,7 @@
  * objects.
  */
 import type { Deserializer, Entity } from './Entity.js';
+import { MAX_DEPTH, tooDeep } from '../util/limits.js';
 import { SchemaError, at, describe } from './SchemaError.js';
 import type { DenormalizeContext, NormalizeContext, Schema, SchemaClass } from './types.js';
 
@@ -35,11 +36,14 @@ export function normalizeValue(schema: Schema, value: unknown, ctx: NormalizeCon
 
 /**
  * @internal Normalizes a whole response: like `normalizeValue`, but an empty one
- * (`null`, `undefined`: a 204 or an empty body) is a `SchemaError` when there is a schema.
+ * (`null`, `undefined`: a 204 or an empty body) is a `SchemaError` when there is a schema,
+ * and so is one whose stored form nests over `MAX_DEPTH` levels (../util/limits.ts).
  */
 export function normalizeRoot(schema: Schema, value: unknown, ctx: NormalizeContext): unknown {
   if (value == null && schema !== undefined) throw new SchemaError(`${ctx.source}: empty response`);
-  return normalizeValue(schema, value, ctx, '');
+  const out = normalizeValue(schema, value, ctx, '');
+  if (tooDeep(out)) throw new SchemaError(`${ctx.source}: the response nests over ${MAX_DEPTH} levels`);
+  return out;
 }
 
 /** @internal Denormalizes a stored value with `schema`, reading through `ctx`. */
@@ -80,9 +84,12 @@ export function normalizeArray(
   return out;
 }
 
-/** @internal Denormalizes each member of a stored array; missing entities are left out. */
+/**
+ * @internal Denormalizes each member of a stored array; missing entities are left out. A
+ * stored value that is no array (a restored state of another shape) reads as missing.
+ */
 export function denormalizeArray(item: Schema, stored: unknown, ctx: DenormalizeContext): unknown {
-  if (!Array.isArray(stored)) return stored;
+  if (!Array.isArray(stored)) return undefined;
   if (isEntity(item)) return ctx._many(item, stored);
   const out: unknown[] = [];
   for (let i = 0; i < stored.length; i++) {
@@ -102,8 +109,8 @@ export function normalizeObject(
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new SchemaError(`${ctx.source}: expected an object at ${at(path)}, got ${describe(value)}`, path);
   }
+  // (A spread keeps an own `__proto__` key, which JSON.parse makes, as an own key.)
   const out: Record<string, unknown> = { ...value };
-  delete out.__proto__;
   for (const key in def) {
     if (out[key] !== undefined) out[key] = ctx.visit(def[key], out[key], `${path}.${key}`);
   }
@@ -112,10 +119,11 @@ export function normalizeObject(
 
 /**
  * @internal Denormalizes the members of a stored object. The result is `undefined` when
- * every schema member is missing, so a join of nothing cached counts as no data.
+ * every schema member is missing, so a join of nothing cached counts as no data, and when
+ * the stored value is no object (a restored state of another shape: read as missing).
  */
 export function denormalizeObject(def: Record<string, Schema>, stored: unknown, ctx: DenormalizeContext): unknown {
-  if (typeof stored !== 'object' || stored === null) return stored;
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return undefined;
   const out: Record<string, unknown> = { ...(stored as Record<string, unknown>) };
   for (const key in def) out[key] = ctx.unvisit(def[key], out[key]);
   for (const key in out) if (out[key] !== undefined) return out;

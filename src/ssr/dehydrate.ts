@@ -12,7 +12,9 @@ import { dehydrateStore, hydrateStore, type DehydratedState } from '../state/hyd
  * The Controller's server data as a JSON-safe object: rows (their server value, with the
  * time until which a response vouched for them), Collection lists, responses and their
  * meta. Pending optimistic changes and errors are left out. Stored values are shared with
- * the store, not copied: read or `JSON.stringify` the state, never mutate it.
+ * the store, not copied: read or `JSON.stringify` the state, never mutate it. Its
+ * dictionaries (by entity key, pk, list key, arguments key, endpoint key) have no
+ * prototype, so a key of any name (`__proto__`, `constructor`) is an ordinary one.
  * @throws HydrationError for a deserialized field that has no JSON form (`toJSON`)
  * @example
  * const html = await renderToStringAsync(() => <App controller={ctrl} />);
@@ -28,9 +30,15 @@ export function dehydrate(ctrl: Controller): DehydratedState {
  * fetch time and expiry (so `fetchIfStale` of fresh data sends no request). A response
  * stored with a later fetch time than the state's is kept.
  *
- * The whole state is checked and deserialized before anything is written: a malformed
- * state, another format version or a field that fails to deserialize throws a
- * `HydrationError` and leaves the Controller as it was.
+ * The whole state is checked and deserialized before anything is written, on its parsed
+ * values and with the limits every way in shares (a response too): a malformed state,
+ * another format version, data nested over 500 levels, a time that is no finite time, a
+ * list item that is no pk, a row that does not hold the pk it is filed under (checked
+ * when its entity class is known: given in `schemas`, or written before by this
+ * Controller) or a field that fails to deserialize throws a `HydrationError` and leaves
+ * the Controller as it was. No key of the state, whatever its name, reaches a prototype.
+ * A response is checked against its endpoint's schema when it is read: one of another
+ * shape (a string for a `[User]` endpoint) reads as missing, so it is fetched.
  *
  * @param schemas where the entity classes of the state's deserialized fields are found:
  *   entities, endpoint schemas, arrays or objects of them (nested schemas are followed).

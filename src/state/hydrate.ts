@@ -23,6 +23,8 @@ import type { CollectionLike, EntityClass, Schema } from '../schema/types.js';
 import { Staging } from '../store/Staging.js';
 import { baseOf, type Row, type Store } from '../store/Store.js';
 import { equalValue } from '../util/equal.js';
+import { clampTime, isKey, isTime, MAX_ARGS_DEPTH, MAX_DEPTH, tooDeep } from '../util/limits.js';
+import { own } from '../util/own.js';
 
 /** Version of the state format; `hydrate` rejects any other. */
 const VERSION = 1;
@@ -54,10 +56,10 @@ export interface DehydratedState {
 }
 
 /**
- * Thrown by `hydrate` for a state it cannot restore (malformed, another version, a
- * deserializer that fails, an entity class it was not given) and by `dehydrate` for a
- * deserialized field that has no JSON form. Nothing is written: the Controller stays as
- * it was.
+ * Thrown by `hydrate` for a state it cannot restore (malformed, another version, over a
+ * limit, a row that does not hold its pk, a deserializer that fails, an entity class it
+ * was not given) and by `dehydrate` for a deserialized field that has no JSON form.
+ * Nothing is written: the Controller stays as it was.
  */
 export class HydrationError extends Error {
   /** Always `'HydrationError'`; stable across minification. */
@@ -68,31 +70,35 @@ export class HydrationError extends Error {
 
 /**
  * @internal The store's server data as a JSON-safe object (see `dehydrate` in
- * signal-cache/ssr): stored values are shared with the store, not copied.
+ * signal-cache/ssr): stored values are shared with the store, not copied. Its dictionaries
+ * (by entity key, pk, list key, arguments key, endpoint key) have no prototype, so any key
+ * — `__proto__`, `constructor` — is an ordinary one; times past `MAX_TIME` (an expiry of
+ * `Infinity`) are written as `MAX_TIME`, which JSON keeps.
  */
 export function dehydrateStore(store: Store): DehydratedState {
-  const rows: Record<string, Record<string, [Row, number]>> = {};
-  const converted: Record<string, string[]> = {};
+  const rows = dict<Record<string, [Row, number]>>();
+  const converted = dict<string[]>();
   for (const [key, table] of store._tables) {
     const fields = new Set<string>();
     for (const [pk, cell] of table._cells) {
       const row = baseOf(cell);
-      if (row !== undefined) (rows[key] ??= {})[pk] = [jsonRow(key, pk, row, fields), cell._exp.t];
+      if (row !== undefined) inner(rows, key)[pk] = [jsonRow(key, pk, row, fields), clampTime(cell._exp.t)];
     }
     if (fields.size) converted[key] = [...fields];
   }
-  const lists: Record<string, Record<string, [readonly unknown[], readonly unknown[]]>> = {};
+  const lists = dict<Record<string, [readonly unknown[], readonly unknown[]]>>();
   for (const [key, byArgs] of store._lists) {
     for (const [argsKey, list] of byArgs) {
       const items = baseOf(list);
-      if (items !== undefined) (lists[key] ??= {})[argsKey] = [list._args, items];
+      if (items !== undefined) inner(lists, key)[argsKey] = [list._args, items];
     }
   }
-  const responses: Record<string, [unknown, number, number, boolean]> = {};
+  const responses = dict<[unknown, number, number, boolean]>();
   for (const [key, result] of store._results) {
     const data = result._sig.peek();
     const meta = result._meta.peek();
-    if (data !== undefined) responses[key] = [data, meta.fetchedAt, meta.expiresAt, meta.invalidated];
+    if (data !== undefined)
+      responses[key] = [data, clampTime(meta.fetchedAt), clampTime(meta.expiresAt), meta.invalidated];
   }
   return { version: VERSION, rows, converted, lists, responses };
 }
@@ -108,11 +114,14 @@ export function jsonRow(key: string, pk: string, row: Row, fields: Set<string>):
     const proto = typeof v === 'object' && v !== null && Object.getPrototypeOf(v);
     if (proto && proto !== Object.prototype && proto !== Array.prototype) {
       const toJSON: unknown = (v as { toJSON?: unknown }).toJSON;
-      if (typeof toJSON !== 'function') {
-        throw new HydrationError(`dehydrate: ${key}.${field} of ${pk} has no toJSON`);
+      const json: unknown = typeof toJSON === 'function' ? toJSON.call(v) : undefined;
+      if (json === undefined || tooDeep(json, MAX_DEPTH - 1)) {
+        throw new HydrationError(
+          `dehydrate: ${key}.${field} of ${pk} ${json === undefined ? 'has no toJSON' : `nests over ${MAX_DEPTH} levels`}`,
+        );
       }
       fields.add(field);
-      row = { ...row, [field]: toJSON.call(v) };
+      row = { ...row, [field]: json };
     }
   }
   return row;
@@ -122,104 +131,201 @@ export function jsonRow(key: string, pk: string, row: Row, fields: Set<string>):
 
 //#region hydrate
 
+/** A row entry of a restored state, read and checked: the row to stage and its expiry. */
+type RowRead = readonly [row: Row, expiresAt: number];
+
 /**
  * @internal Fills the store from a dehydrated state, in one batch, as a response stamped
  * `stamp()` would (see `hydrate` in signal-cache/ssr). Checks and deserializes the whole
- * state first: a {@link HydrationError} leaves the store as it was.
+ * state first, with the limits every way in shares: a {@link HydrationError} leaves the
+ * store as it was. With `skip`, an entry that does not restore is left out instead (`skip`
+ * receives its part, keys and error) and the rest restored: persist's restore, which
+ * drops one bad entry rather than the whole storage. (Persist builds the parts itself:
+ * with `skip`, a part that is no dictionary of entries is passed over.)
  */
 export function hydrateStore(
   store: Store,
   stamp: () => number,
   state: DehydratedState,
   schemas: readonly Schema[] = [],
+  skip?: (part: 'rows' | 'lists' | 'responses', key: string, sub: string, error: HydrationError) => void,
 ): void {
-  if (!isObject(state) || state.version !== VERSION) {
-    fail(`not a dehydrate() state of version ${VERSION}`);
-  }
-  strip(state, 0);
+  if (!isDict(state) || state.version !== VERSION) fail(`not a dehydrate() state of version ${VERSION}`);
   const { rows, converted, lists, responses } = state;
-  check([rows, converted, lists, responses].every(isObject), 'state');
+  if (![rows, converted, lists, responses].every(isDict)) fail('malformed state at state');
   const classes = entityClasses(schemas);
+  /** Runs `read` for one entry; a refusal goes to `skip` when there is one. */
+  const entry = <T>(part: 'rows' | 'lists' | 'responses', key: string, sub: string, read: () => T): T | undefined => {
+    if (skip === undefined) return read();
+    try {
+      return read();
+    } catch (error) {
+      if (!(error instanceof HydrationError)) throw error;
+      skip(part, key, sub, error);
+    }
+  };
   const staging = new Staging('hydrate', []);
-  for (const key in rows) {
+  const expiries: [key: string, pk: string, expiresAt: number][] = [];
+  for (const key of Object.keys(rows)) {
     const byPk = rows[key];
-    const fields = converted[key] ?? [];
-    check(isObject(byPk) && Array.isArray(fields), `rows.${key}`);
-    const cls = classes.get(key)!;
-    if (fields.length && cls === undefined) {
-      fail(
-        (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
-          ? `pass the ${key} entity class in schemas (to deserialize ${fields})`
-          : `pass ${key} in schemas`,
+    const at = `rows.${short(key)}`;
+    // What is wrong with the entity key refuses each of its rows.
+    let refused: string | undefined;
+    let fields: readonly string[] = [];
+    if (!isKey(key) || key === '' || !isDict(byPk)) refused = `malformed state at ${at}`;
+    else {
+      fields = readFields(
+        own(converted, key),
+        (detail) => (refused = `malformed state at converted.${short(key)}: ${detail}`),
       );
     }
-    const staged = new Map<string, Row>();
-    staging._rows.set(key, staged);
-    for (const pk in byPk) {
-      const entry = byPk[pk];
-      check(Array.isArray(entry) && isObject(entry[0]) && typeof entry[1] === 'number', `rows.${key}.${pk}`);
-      staged.set(pk, readRow(cls, key, pk, entry[0], fields, fail));
+    const cls = classOf(classes, store, key);
+    if (refused === undefined && fields.length && cls === undefined) {
+      refused =
+        (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
+          ? `pass the ${key} entity class in schemas (to deserialize ${fields})`
+          : `pass ${short(key)} in schemas`;
+    }
+    // Refused whole without `skip`; with it, entry by entry (of a dictionary).
+    if (refused !== undefined && skip === undefined) fail(refused);
+    if (!isDict(byPk)) continue;
+    let staged: Map<string, Row> | undefined;
+    for (const pk of Object.keys(byPk)) {
+      const read = entry('rows', key, pk, (): RowRead => {
+        if (refused !== undefined) fail(refused);
+        const value = byPk[pk];
+        if (!Array.isArray(value) || !isTime(value[1])) fail(`malformed state at ${at}.${short(pk)}`);
+        return [readRow(cls, key, pk, value[0], fields, fail), value[1]];
+      });
+      if (read === undefined) continue;
+      if (staged === undefined) staging._rows.set(key, (staged = new Map()));
+      staged.set(pk, read[0]);
+      expiries.push([key, pk, read[1]]);
     }
   }
-  for (const key in lists) {
+  for (const key of Object.keys(lists)) {
     const byArgs = lists[key];
-    check(isObject(byArgs), `lists.${key}`);
+    const at = `lists.${short(key)}`;
+    if (!isDict(byArgs)) {
+      if (skip === undefined) fail(`malformed state at ${at}`);
+      continue;
+    }
     // A `set` write names its list by key alone (`accepts` is for the other modes).
     const collection = { key } as CollectionLike;
-    for (const argsKey in byArgs) {
-      const [args, items] = Array.isArray(byArgs[argsKey]) ? byArgs[argsKey] : [];
-      check(Array.isArray(args) && (Array.isArray(items) || isObject(items)), `lists.${key}.${argsKey}`);
-      staging.collection(collection, { mode: 'set', argsKey, args, items: items as readonly unknown[] });
+    for (const argsKey of Object.keys(byArgs)) {
+      const read = entry('lists', key, argsKey, () => {
+        if (!isKey(key)) fail(`malformed state at ${at}`);
+        return readList(byArgs[argsKey], argsKey, (detail) =>
+          fail(`malformed state at ${at}.${short(argsKey)}${detail}`),
+        );
+      });
+      if (read !== undefined) staging.collection(collection, { mode: 'set', argsKey, args: read[0], items: read[1] });
     }
   }
-  for (const key in responses) {
-    const entry = responses[key];
-    check(
-      Array.isArray(entry) && entry[0] !== undefined && typeof entry[1] === 'number' && typeof entry[2] === 'number',
-      `responses.${key}`,
+  const results: [key: string, entry: DehydratedState['responses'][string]][] = [];
+  for (const key of Object.keys(responses)) {
+    const read = entry('responses', key, '', () =>
+      readResponse(key, responses[key], (detail) => fail(`malformed state at responses.${short(key)}${detail}`)),
     );
+    if (read !== undefined) results.push([key, read]);
   }
   // Everything is checked: from here on nothing throws.
   const at = stamp();
   batch(() => {
     store._commit(staging, at);
-    for (const key in rows) {
-      const table = store._table(key);
-      for (const pk in rows[key]) {
-        const cell = table._cell(pk);
-        const t = rows[key][pk][1];
-        if (t > cell._exp.t) cell._exp = { t };
-      }
+    for (const [key, pk, t] of expiries) {
+      const cell = store._table(key)._cell(pk);
+      if (t > cell._exp.t) cell._exp = { t };
     }
-    for (const key in responses) writeResponse(store, key, responses[key], at);
+    for (const [key, response] of results) writeResponse(store, key, response, at);
   });
 }
 
 /**
- * @internal A row of a dehydrated state (or a tab's message): a copy of `value` whose
- * `fields` are deserialized through the entity class; what is wrong goes to `fail`.
- * Shared by `hydrate` and `shareTabs`.
+ * @internal A row of a dehydrated state, a tab's message or a storage: a copy of `value`
+ * whose `fields` are deserialized through the entity class, checked as a response's row
+ * is (no `__proto__` field, nested at most `MAX_DEPTH` levels, a pk key) and, when the
+ * class is known, holding `pk` (its `pk()` gives it, or nothing). What is wrong goes to
+ * `fail`. Shared by `hydrate`, `shareTabs` and `persist`.
  */
 export function readRow(
   cls: EntityClass | undefined,
   key: string,
   pk: string,
-  value: object,
+  value: unknown,
   fields: readonly string[],
   fail: (detail: string) => never,
 ): Row {
+  const at = `${short(key)} ${short(pk)}`;
+  if (!isKey(pk) || pk === '' || !isDict(value)) fail(`malformed state at rows.${short(key)}.${short(pk)}`);
   const row: Row = { ...value };
+  // As in a response's row: an entity instance cannot hold it as data (it would set its prototype).
+  if (Object.hasOwn(row, '__proto__')) delete row.__proto__;
+  if (tooDeep(row)) fail(`${at} nests over ${MAX_DEPTH} levels`);
   for (const field of fields) {
-    const fn = cls!.schema[field];
-    if (!isDeserializer(fn)) fail(`${key}.${field} has no deserializer`);
-    const v = row[field];
+    const fn = own(cls!.schema, field);
+    if (!isDeserializer(fn)) fail(`${short(key)}.${short(field)} has no deserializer`);
+    const v = own(row, field);
     try {
-      if (v != null) row[field] = deserialize(fn, v, key, field, `${key} ${pk}`, '');
+      if (v != null) row[field] = deserialize(fn, v, key, field, at, '');
     } catch (error) {
       fail((error as Error).message);
     }
   }
+  if (cls !== undefined) {
+    let id: string | undefined;
+    try {
+      id = cls.pk(row);
+    } catch {
+      // A pk() that needs more than the row (its arguments, its parent) cannot tell.
+    }
+    if (id !== undefined && id !== pk) fail(`${at} holds the pk ${short(id)}`);
+  }
   return row;
+}
+
+/** @internal The converted fields of an entity key (`undefined`: none): a list of field names. */
+export function readFields(value: unknown, fail: (detail: string) => void): readonly string[] {
+  if (value === undefined) return [];
+  if (Array.isArray(value) && value.every(isKey)) return value;
+  fail('not a list of field names');
+  return [];
+}
+
+/**
+ * @internal A list entry (`[args, items]`, then anything): arguments nested at most
+ * `MAX_ARGS_DEPTH` levels, items pks (strings) or, for a keyed list, an object of key → pk
+ * (or `null`, as a response stores it). `fail` gets what follows the entry's name.
+ */
+export function readList(
+  value: unknown,
+  argsKey: string,
+  fail: (detail: string) => never,
+): [args: readonly unknown[], items: readonly unknown[]] {
+  if (!isKey(argsKey) || !Array.isArray(value)) fail('');
+  const [args, items] = value;
+  if (!Array.isArray(args) || tooDeep(args, MAX_ARGS_DEPTH + 1))
+    fail(`: arguments must be a list nested at most ${MAX_ARGS_DEPTH} levels`);
+  if (Array.isArray(items) ? !items.every(isKey) : !isDict(items) || !Object.values(items).every(isItem))
+    fail(': items are not pks');
+  return [args, items as readonly unknown[]];
+}
+
+/**
+ * @internal A response entry, `[data, fetchedAt, expiresAt, invalidated]`: data nested at
+ * most `MAX_DEPTH` levels, times that are times. `fail` gets what follows the entry's name.
+ */
+export function readResponse(
+  key: string,
+  value: unknown,
+  fail: (detail: string) => never,
+): DehydratedState['responses'][string] {
+  if (!isKey(key) || !Array.isArray(value) || value[0] === undefined) fail('');
+  const [data, fetchedAt, expiresAt, invalidated] = value;
+  if (!isTime(fetchedAt) || !isTime(expiresAt) || typeof invalidated !== 'boolean')
+    fail(': fetchedAt and expiresAt must be times, invalidated a boolean');
+  if (tooDeep(data)) fail(`: nests over ${MAX_DEPTH} levels`);
+  return [data, fetchedAt, expiresAt, invalidated];
 }
 
 /**
@@ -255,25 +361,34 @@ export function entityClasses(schemas: readonly Schema[]): Map<string, EntityCla
   return found;
 }
 
-/**
- * Deletes every own `__proto__` key of the state, at any depth (JSON.parse makes them;
- * copied into a row, a list or a response they would set a prototype), and rejects a
- * state nested deeper than any the store writes.
- */
-function strip(v: any, depth: number): void {
-  if (typeof v == 'object' && v) {
-    check(depth < 200, 'depth 200');
-    delete v.__proto__; // own keys only: the inherited accessor stays
-    for (const k in v) strip(v[k], depth + 1);
-  }
+/** @internal The entity class of a key: given (`classes`), or the one that wrote the store's rows of it. */
+export function classOf(classes: Map<string, EntityClass>, store: Store, key: string): EntityClass | undefined {
+  return classes.get(key) ?? store._tables.get(key)?._schema;
 }
 
-function isObject(v: unknown): v is Record<string, any> {
+/** @internal A dictionary with no prototype: any key, `__proto__` too, is an own one. */
+export function dict<T>(): Record<string, T> {
+  return Object.create(null);
+}
+
+/** The dictionary of `outer` under `key`, made when missing. */
+function inner<T>(outer: Record<string, Record<string, T>>, key: string): Record<string, T> {
+  return (outer[key] ??= dict());
+}
+
+/** @internal An object that is no array (a parsed JSON object, or a dictionary). */
+export function isDict(v: unknown): v is Record<string, any> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function check(ok: boolean, detail: string): asserts ok {
-  if (!ok) fail(`malformed state at ${detail}`);
+/** A member of a keyed list: a pk, or `null` (as a `Values` response stores a `null` member). */
+function isItem(v: unknown): boolean {
+  return v === null || isKey(v);
+}
+
+/** @internal A key as messages show it: at most 60 characters. */
+export function short(key: string): string {
+  return key.length > 60 ? `${key.slice(0, 57)}...` : key;
 }
 
 function fail(detail: string): never {

@@ -5,16 +5,16 @@
  *
  * Normalization recurses through `visit`; a payload nested deeper than `MAX_NESTING`
  * schema levels (entities in entities, lists in lists) is rejected with a `SchemaError`
- * instead of overflowing the stack.
+ * instead of overflowing the stack. A row nested deeper than `MAX_DEPTH` levels is
+ * rejected the same way: what a response stores, `hydrate`, tabs and persist restore (the
+ * limits are theirs too, ../util/limits.ts).
  */
 import { SchemaError } from '../schema/SchemaError.js';
 import type { CollectionLike, CollectionWrite, EntityClass, NormalizeContext, Schema } from '../schema/types.js';
 import { normalizeValue } from '../schema/visit.js';
+import { MAX_DEPTH, MAX_NESTING, tooDeep } from '../util/limits.js';
 import { ensure } from '../util/map.js';
 import type { Row } from './Store.js';
-
-/** Schema levels a response may nest (entities in entities, lists in lists). */
-export const MAX_NESTING = 1000;
 
 /** @internal */
 export class Staging implements NormalizeContext {
@@ -50,6 +50,7 @@ export class Staging implements NormalizeContext {
       }
       this.#byClass.set(schema, (rows = ensure(this._rows, key, Map<string, Row>)));
     }
+    if (tooDeep(row)) throw new SchemaError(`${this.source}: ${schema._key} ${pk} nests over ${MAX_DEPTH} levels`);
     const prev = rows.get(pk);
     rows.set(pk, prev === undefined ? row : { ...prev, ...row });
     // Later wins within a response: a row written after its removal stands.

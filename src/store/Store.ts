@@ -125,7 +125,7 @@ export class Table {
   _ever = false;
   /** Unique indexes (see indexes.ts): `field\0value` → pk signal; built on first use. */
   _idx: Map<string, Signal<string | undefined>> | undefined;
-  /** The entity class, known once the table is indexed. */
+  /** The entity class, known once a response wrote a row of it or the table is indexed. */
   _schema: EntityClass | undefined;
 
   /** The cell of a pk, created as a placeholder when missing. */
@@ -302,6 +302,8 @@ export class Store {
       for (const [key, rows] of staging._rows) {
         const table = this._table(key);
         const schema = staging._classes.get(key);
+        // The class that writes a key's rows: what restored rows of the key are checked by.
+        if (schema !== undefined) table._schema ??= schema;
         const hooked = schema?._hooked;
         const { _ever, _cells } = table;
         // The first rows of an empty table: the staged map becomes the table's, each row

@@ -20,7 +20,7 @@
  *        └──── low(p1) = index(u1) ◄───────┘   → u1 and p1 form one group
  *
  * Depth: rows are built recursively, so payloads would decide the depth of the stack. A
- * walk builds at most `MAX_DEPTH` (256) rows nested in each other; a deeper chain (a
+ * walk builds at most `MAX_ROW_DEPTH` (256, ../util/limits.ts) rows nested in each other; a deeper chain (a
  * parent of a parent of …, from one response or many) throws a `SchemaError` naming the
  * entity key. A fetch whose first read throws it is undone by the Controller; rows
  * chained deeper by several responses make the reads of the chain's head throw it.
@@ -29,6 +29,7 @@ import type { CollectionLike, DenormalizeContext, EntityClass, Schema } from '..
 import { denormalizeValue } from '../schema/visit.js';
 import { SchemaError } from '../schema/SchemaError.js';
 import { DEV } from '../util/dev.js';
+import { MAX_ROW_DEPTH } from '../util/limits.js';
 import { indexOf } from './indexes.js';
 import type { Cell, Row, Store, Table } from './Store.js';
 
@@ -44,9 +45,6 @@ interface Frame {
 }
 
 let walks = 0;
-
-/** Rows a walk builds nested in each other (see "Depth" above). */
-const MAX_DEPTH = 256;
 
 /** @internal A denormalization pass; create one per view computation. */
 export class Walker implements DenormalizeContext {
@@ -164,8 +162,8 @@ export class Walker implements DenormalizeContext {
   }
 
   #build(schema: EntityClass, cell: Cell, row: Row, parent: Frame | undefined): object {
-    if (this.#depth === MAX_DEPTH) {
-      const message = `${schema._key}: rows nest over ${MAX_DEPTH} deep`;
+    if (this.#depth === MAX_ROW_DEPTH) {
+      const message = `${schema._key}: rows nest over ${MAX_ROW_DEPTH} deep`;
       throw new SchemaError(
         (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
           ? `${message} (cut the chain with Lazy)`

@@ -9,7 +9,8 @@
  * computed signal does not notify its readers.
  */
 import { DEV } from '../util/dev.js';
-import { isPlain, MAX_DEPTH } from '../util/equal.js';
+import { isPlain } from '../util/equal.js';
+import { MAX_DEPTH } from '../util/limits.js';
 
 /**
  * @internal Below `MAX_DEPTH` levels nothing is shared (payload depth must not decide

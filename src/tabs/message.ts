@@ -1,6 +1,6 @@
 /**
  * What travels between tabs: JSON text in the row format of `dehydrate` (see
- * ../ssr/hydrate.ts), inside an envelope that names the protocol, the app version
+ * ../state/hydrate.ts), inside an envelope that names the protocol, the app version
  * and the sending tab. Text rather than structured-cloned objects: the receiver parses a
  * fresh tree of plain JSON (no shared references, cycles or foreign classes) that it
  * checks completely before anything is written.
@@ -17,16 +17,17 @@
  * A row or list entry may end with the version of the value when it is not the message's
  * own (`time`, then `tab`): a value a tab merged under newer data keeps the version it had.
  */
-import type { DehydratedState } from '../state/hydrate.js';
+import { isDict, type DehydratedState } from '../state/hydrate.js';
 import type { Row } from '../store/Store.js';
+import { isKey, isTime } from '../util/limits.js';
 
 /** @internal Protocol of the messages; a message of another protocol is dropped. */
 export const PROTOCOL = 1;
 
 /**
  * Reported (to `onError`) for a message that was dropped: not JSON text, not of this
- * protocol or app version, malformed, or holding a `__proto__` key. Nothing of a dropped
- * message is written.
+ * protocol or app version, malformed or over a limit (see `hydrate`: the same checks and
+ * limits). Nothing of a dropped message is written.
  */
 export class TabsError extends Error {
   /** Always `'TabsError'`; stable across minification. */
@@ -58,11 +59,6 @@ export interface Message {
   readonly responses: DehydratedState['responses'];
 }
 
-/** @internal */
-export function isObject(v: unknown): v is Record<string, any> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** @internal Throws the TabsError of a dropped message. */
 export function drop(detail: string): never {
   throw new TabsError(`shareTabs: message dropped: ${detail}`);
@@ -75,31 +71,25 @@ export function check(ok: boolean, detail: string): asserts ok {
 
 /**
  * @internal Parses and checks a message's envelope and the shape of its parts; entries
- * are checked one by one when they are read (still before anything is written).
+ * are checked one by one when they are read (still before anything is written). Every
+ * check is made on the parsed value, never on the text: a key of any name is an own key
+ * of a parsed object, read as such.
  */
 export function decode(data: unknown, app: string | number): Message {
   if (typeof data !== 'string') drop('not JSON text');
-  // JSON.parse makes `__proto__` an own key; spread or assigned onto an object it would
-  // set that object's prototype.
-  if (/"__proto__"\s*:/.test(data)) drop('it holds a "__proto__" key');
   let msg: unknown;
   try {
     msg = JSON.parse(data);
   } catch {
     drop('not JSON text');
   }
-  if (!isObject(msg) || msg['signal-cache'] !== PROTOCOL) drop(`not of protocol ${PROTOCOL}`);
+  if (!isDict(msg) || msg['signal-cache'] !== PROTOCOL) drop(`not of protocol ${PROTOCOL}`);
   if (msg.app !== app) drop(`from app version ${JSON.stringify(msg.app)}, this tab runs ${JSON.stringify(app)}`);
-  check(
-    typeof msg.from === 'string' &&
-      typeof msg.time === 'number' &&
-      (msg.to === undefined || typeof msg.to === 'string'),
-    'envelope',
-  );
-  check(msg.kind === 'hello' || msg.kind === 'patch' || (msg.kind === 'state' && typeof msg.to === 'string'), 'kind');
+  check(isKey(msg.from) && isTime(msg.time) && (msg.to === undefined || isKey(msg.to)), 'envelope');
+  check(msg.kind === 'hello' || msg.kind === 'patch' || (msg.kind === 'state' && msg.to !== undefined), 'kind');
   for (const part of ['rows', 'converted', 'lists', 'responses']) {
     msg[part] ??= {};
-    check(isObject(msg[part]), part);
+    check(isDict(msg[part]), part);
   }
   return msg as unknown as Message;
 }

@@ -26,24 +26,41 @@
  *
  * Applying a message writes in one batch and is not sent on (no echo); identical rows
  * notify no one. A message that is not JSON text of this protocol and app version, is
- * malformed or holds a `__proto__` key is dropped whole, and a {@link TabsError} naming the
- * problem goes to `onError`. Rows with deserialized fields of an entity key this tab has
+ * malformed or over a limit (checked as `hydrate` checks a state: the same limits, rows
+ * that hold their pk, list items that are pks, times that are times) is dropped whole, and
+ * a {@link TabsError} naming the problem goes to `onError`. Keys of any name (`__proto__`,
+ * `constructor`) are ordinary keys, sent and received. Rows with deserialized fields of an entity key this tab has
  * no class for are left out, with the message's lists and responses (they may reach
  * those rows), and reported the same way.
  */
 import { batch } from '@preact/signals-core';
 import type { Controller } from '../controller/Controller.js';
-import { dehydrateStore, entityClasses, jsonRow, readRow, writeResponse } from '../state/hydrate.js';
+import {
+  classOf,
+  dehydrateStore,
+  dict,
+  entityClasses,
+  isDict,
+  jsonRow,
+  readFields,
+  readList,
+  readResponse,
+  readRow,
+  short,
+  writeResponse,
+  type DehydratedState,
+} from '../state/hydrate.js';
 import type { Schema } from '../schema/types.js';
 import { Staging } from '../store/Staging.js';
 import { baseOf, type Cell, type ListCell, type Row, type Store } from '../store/Store.js';
 import { equalFields, equalValue } from '../util/equal.js';
+import { clampTime, isKey, isTime } from '../util/limits.js';
 import { ensure } from '../util/map.js';
+import { own } from '../util/own.js';
 import {
   check,
   decode,
   drop,
-  isObject,
   PROTOCOL,
   TabsError,
   type ListEntry,
@@ -209,11 +226,12 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
 
   /** The rows, lists and responses this tab's commits changed; `now` versions the commits. */
   function patch(now: Version): Pick<Message, 'rows' | 'converted' | 'lists' | 'responses'> {
+    // Prototype-free: an entity key or pk of any name (`__proto__`, `constructor`) is an own key.
     const out = {
-      rows: {} as Record<string, Record<string, RowEntry>>,
-      converted: {} as Record<string, string[]>,
-      lists: {} as Record<string, Record<string, ListEntry>>,
-      responses: {} as Record<string, Message['responses'][string]>,
+      rows: dict<Record<string, RowEntry>>(),
+      converted: dict<string[]>(),
+      lists: dict<Record<string, ListEntry>>(),
+      responses: dict<Message['responses'][string]>(),
     };
     for (const [, stamp] of commits) remember(stamp, now);
     const fields = new Map<string, Set<string>>();
@@ -229,7 +247,8 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
       const row = base === undefined ? null : jsonRow(w.key, w.sub, base, ensure(fields, w.key, Set<string>));
       // Merged under a newer value, the row keeps that value's version.
       const v = versionOf(cell);
-      (out.rows[w.key] ??= {})[w.sub] = v === now ? [row, cell._exp.t] : [row, cell._exp.t, ...v];
+      const t = clampTime(cell._exp.t);
+      (out.rows[w.key] ??= dict())[w.sub] = v === now ? [row, t] : [row, t, ...v];
     }
     for (const [key, f] of fields) if (f.size) out.converted[key] = [...f];
     for (const [staging] of lists.size ? commits : []) {
@@ -241,7 +260,7 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
           if (base === before || base === undefined || (before !== undefined && equalValue(base, before))) continue;
           // A list changed here (set, or edited by a push / remove) is this tab's newest.
           if (versionOf(list) !== now) edits.set(list, [list._stamp, now]);
-          (out.lists[collection.key] ??= {})[argsKey] = [list._args, base];
+          (out.lists[collection.key] ??= dict())[argsKey] = [list._args, base];
           lists.delete(list);
         }
       }
@@ -254,7 +273,7 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
       const data = result._sig.peek();
       const meta = result._meta.peek();
       if (data !== undefined && meta.fetchedAt !== 0)
-        out.responses[key] = [data, meta.fetchedAt, meta.expiresAt, meta.invalidated];
+        out.responses[key] = [data, clampTime(meta.fetchedAt), clampTime(meta.expiresAt), meta.invalidated];
     }
     return out;
   }
@@ -325,23 +344,25 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
     };
     const expiries: [key: string, pk: string, expiresAt: number][] = [];
     const unknown: string[] = [];
-    for (const key in msg.rows) {
+    // Own keys only (`Object.keys`), each checked as `hydrate` checks a state's.
+    for (const key of Object.keys(msg.rows)) {
       const byPk = msg.rows[key];
-      const fields = msg.converted[key] ?? [];
-      check(isObject(byPk) && Array.isArray(fields) && fields.every((f) => typeof f === 'string'), `rows.${key}`);
-      const cls = classes.get(key);
+      check(isKey(key) && key !== '' && isDict(byPk), `rows.${short(key)}`);
+      const fields = readFields(own(msg.converted, key), () => drop(`malformed at converted.${short(key)}`));
+      const cls = classOf(classes, store, key);
       if (fields.length && cls === undefined) {
         unknown.push(key);
         continue;
       }
       const table = store._tables.get(key);
-      for (const pk in byPk) {
+      for (const pk of Object.keys(byPk)) {
         const entry = byPk[pk];
-        const at = `rows.${key}.${pk}`;
-        check(Array.isArray(entry) && (entry[0] === null || isObject(entry[0])) && typeof entry[1] === 'number', at);
+        const at = `rows.${short(key)}.${short(pk)}`;
+        check(Array.isArray(entry) && isTime(entry[1]), at);
         const staging = into(versionIn(msg, entry[2], entry[3], at), table?._cells.get(pk));
         const value = entry[0];
         if (value === null) {
+          check(isKey(pk) && pk !== '', at);
           ensure(staging._removals, key, Set<string>).add(pk);
         } else {
           ensure(staging._rows, key, Map<string, Row>).set(pk, readRow(cls, key, pk, value, fields, drop));
@@ -351,25 +372,25 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
     }
     // Lists and responses may reach rows left out: they are left out too.
     const whole = unknown.length === 0;
-    for (const key in whole ? msg.lists : {}) {
+    for (const key of whole ? Object.keys(msg.lists) : []) {
       const byArgs = msg.lists[key];
-      check(isObject(byArgs), `lists.${key}`);
-      for (const argsKey in byArgs) {
+      check(isKey(key) && isDict(byArgs), `lists.${short(key)}`);
+      for (const argsKey of Object.keys(byArgs)) {
         const entry = byArgs[argsKey];
-        const at = `lists.${key}.${argsKey}`;
-        check(Array.isArray(entry) && Array.isArray(entry[0]) && (Array.isArray(entry[1]) || isObject(entry[1])), at);
+        const at = `lists.${short(key)}.${short(argsKey)}`;
+        const [args, items] = readList(entry, argsKey, (detail) => drop(`malformed at ${at}${detail}`));
         into(versionIn(msg, entry[2], entry[3], at), store._lists.get(key)?.get(argsKey)).collection(
           { key, accepts: () => false },
-          { mode: 'set', argsKey, args: entry[0], items: entry[1] as unknown[] },
+          { mode: 'set', argsKey, args, items },
         );
       }
     }
-    for (const key in whole ? msg.responses : {}) {
-      const entry = msg.responses[key];
-      check(
-        Array.isArray(entry) && entry[0] !== undefined && typeof entry[1] === 'number' && typeof entry[2] === 'number',
-        `responses.${key}`,
+    const responses: [key: string, entry: DehydratedState['responses'][string]][] = [];
+    for (const key of whole ? Object.keys(msg.responses) : []) {
+      const read = readResponse(key, msg.responses[key], (detail) =>
+        drop(`malformed at responses.${short(key)}${detail}`),
       );
+      responses.push([key, read]);
     }
     // Everything is checked: from here on nothing throws but readers (reported below).
     try {
@@ -386,8 +407,7 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
             const cell = store._table(key)._cell(pk);
             if (t > cell._exp.t) cell._exp = { t };
           }
-          for (const key in whole ? msg.responses : {})
-            writeResponse(store, key, msg.responses[key], ctrl._hydration()[1]);
+          for (const [key, entry] of responses) writeResponse(store, key, entry, ctrl._hydration()[1]);
         } finally {
           applying = false;
         }
@@ -423,6 +443,6 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
 /** The version of an entry: its own when given, else the message's. */
 function versionIn(msg: Message, time: unknown, tab: unknown, at: string): Version {
   if (time === undefined) return [msg.time, msg.from];
-  check(typeof time === 'number' && typeof tab === 'string', `${at} (version)`);
+  check(isTime(time) && isKey(tab), `${at} (version)`);
   return [time, tab];
 }

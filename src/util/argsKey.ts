@@ -6,8 +6,8 @@
  * (`query(q)` and `query(q, {})` share one view).
  */
 
-/** Arguments nested deeper than this are rejected (a cyclic argument would never end). */
-const MAX_DEPTH = 100;
+import { MAX_ARGS_DEPTH } from './limits.js';
+
 const ids = new WeakMap<object, number>();
 let lastId = 0;
 
@@ -23,7 +23,7 @@ export function idOf(target: object): number {
  * Values JSON would confuse stay distinct: `NaN`, `Infinity` and `-Infinity` keep their
  * names (JSON writes `null`), a bigint ends in `n`, a function is keyed by its identity.
  * Throws (a bare `0`, which `argsKey` turns into a named `TypeError`) for a symbol, an
- * invalid Date, or nesting deeper than 100 levels.
+ * invalid Date, or nesting deeper than `MAX_ARGS_DEPTH` levels (a cyclic argument would never end).
  */
 export function stableStringify(value: unknown, depth = 0): string {
   const type = typeof value;
@@ -31,7 +31,7 @@ export function stableStringify(value: unknown, depth = 0): string {
   if (type === 'bigint') return `${value}n`;
   if (type === 'function') return `ƒ${idOf(value as Function)}`;
   // argsKey names what cannot be keyed.
-  if (type === 'symbol' || depth > MAX_DEPTH || (value instanceof Date && isNaN(value.getTime()))) throw 0;
+  if (type === 'symbol' || depth > MAX_ARGS_DEPTH || (value instanceof Date && isNaN(value.getTime()))) throw 0;
   if (value === null || type !== 'object') return value === undefined ? 'null' : JSON.stringify(value);
   depth++;
   if (Array.isArray(value)) {
@@ -64,7 +64,7 @@ export function argsKey(args: readonly unknown[], source = 'arguments'): string 
   } catch {
     throw new TypeError(
       (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
-        ? `${source}: arguments with a symbol, an invalid Date or over ${MAX_DEPTH} levels have no key`
+        ? `${source}: arguments with a symbol, an invalid Date or over ${MAX_ARGS_DEPTH} levels have no key`
         : `${source}: arguments have no key`,
     );
   }

@@ -6,12 +6,12 @@
  * compares by `getTime()`, and Temporal's `valueOf` throws, so `valueOf` is never used.
  * Plain JSON objects and arrays compare member by member.
  *
- * Payload depth must not decide the stack: below `MAX_DEPTH` levels two values count as
- * different. A deep value then costs one needless write, never a thrown `RangeError`.
+ * Payload depth must not decide the stack: below `MAX_DEPTH` levels (./limits.ts, the depth
+ * every way in allows) two values count as different. A deeper value then costs one
+ * needless write, never a thrown `RangeError`.
  */
 
-/** @internal Levels compared before values count as different. */
-export const MAX_DEPTH = 500;
+import { MAX_DEPTH } from './limits.js';
 
 /** @internal True for an object literal (its prototype is `Object.prototype`). */
 export function isPlain(value: unknown): value is Record<string, unknown> {

@@ -81,11 +81,13 @@ depth.before.each(async (ctx) => setup(ctx)());
 depth.after.each((ctx) => ctx.server.close());
 
 depth(
-  'a plain field nested 10,000 deep and fetched twice writes and reads without a RangeError',
+  'a plain field nested to the shared limit (500 levels) writes and reads twice; deeper is a SchemaError, writing nothing',
   async ({ server, ctrl }) => {
+    // A row is one level, so its field nests 499: `deepJson(498)` is 499 levels.
+    let levels = 498;
     server.route('GET', '/docs/:id', (req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(`{"id":"${req.params.id}","body":${deepJson(10_000)}}`);
+      res.end(`{"id":"${req.params.id}","body":${deepJson(levels)}}`);
     });
     const getDoc = new RestEndpoint({ urlPrefix: server.url, path: '/docs/:id', schema: Doc, name: 'getDoc' });
     const first = await ctrl.fetch(getDoc, { id: 'd1' });
@@ -94,20 +96,42 @@ depth(
     assert.is(ctrl.get(Doc, { id: 'd1' }), again);
     assert.ok(first.body !== undefined);
     assert.is(ctrl.meta(getDoc, { id: 'd1' }).value.error, undefined);
+    for (levels of [499, 10_000]) {
+      const error = await ctrl.fetch(getDoc, { id: 'd1' }).then(
+        () => undefined,
+        (e) => e,
+      );
+      assert.instance(error, SchemaError);
+      assert.is(error.message, 'getDoc: Doc d1 nests over 500 levels');
+      assert.is(ctrl.get(Doc, { id: 'd1' }), again, 'the cached row stays');
+    }
   },
 );
 
-depth('a response without schema nested 10,000 deep is stored and read twice', async ({ server, ctrl }) => {
-  server.route('GET', '/raw', (_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(deepJson(10_000));
-  });
-  const getRaw = new RestEndpoint({ urlPrefix: server.url, path: '/raw', name: 'getRaw' });
-  await ctrl.fetch(getRaw);
-  const value = (await ctrl.fetch(getRaw)) as { a: unknown };
-  assert.ok(typeof value.a === 'object');
-  assert.is(ctrl.response(getRaw).value, value);
-});
+depth(
+  'a response without schema nested to the limit is stored and read twice; deeper is refused',
+  async ({ server, ctrl }) => {
+    let levels = 499;
+    server.route('GET', '/raw', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(deepJson(levels));
+    });
+    const getRaw = new RestEndpoint({ urlPrefix: server.url, path: '/raw', name: 'getRaw' });
+    await ctrl.fetch(getRaw);
+    const value = (await ctrl.fetch(getRaw)) as { a: unknown };
+    assert.ok(typeof value.a === 'object');
+    assert.is(ctrl.response(getRaw).value, value);
+    for (levels of [500, 10_000]) {
+      const error = await ctrl.fetch(getRaw).then(
+        () => undefined,
+        (e) => e,
+      );
+      assert.instance(error, SchemaError);
+      assert.is(error.message, 'getRaw: the response nests over 500 levels');
+      assert.is(ctrl.response(getRaw).value, value, 'the cached response stays');
+    }
+  },
+);
 
 depth(
   'a chain of 200 self-referencing entities is stored and read whole; a reader of its head sees its tail change',

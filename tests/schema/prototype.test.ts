@@ -49,7 +49,7 @@ proto('__proto__ in an entity payload is dropped: the row stays an instance of i
   assert.is(({} as any).polluted, undefined, 'Object.prototype untouched');
 });
 
-proto('__proto__ in a Values map and in an object schema is dropped', async () => {
+proto('__proto__ in a Values map and in an object schema is kept as an own key, never a prototype', async () => {
   server.route('GET', '/map', (_req, res) =>
     send(res, 200, '{"u1":{"id":"u1"},"__proto__":{"id":"u2","isAdmin":true}}', { 'content-type': 'application/json' }),
   );
@@ -60,14 +60,19 @@ proto('__proto__ in a Values map and in an object schema is dropped', async () =
   const getPair = new RestEndpoint({ urlPrefix: server.url, path: '/pair', schema: { user: User }, name: 'getPair' });
   const ctrl = new Controller();
   const map = await ctrl.fetch(getMap);
-  assert.equal(Object.keys(map), ['u1']);
+  assert.equal(Object.keys(map), ['u1', '__proto__'], 'the entry is kept, not dropped');
   assert.is(Object.getPrototypeOf(map), Object.prototype);
   assert.is((map as any).isAdmin, undefined);
-  assert.is(ctrl.get(User, { id: 'u2' }), undefined);
+  const u2 = ctrl.get(User, { id: 'u2' });
+  assert.instance(u2, User);
+  assert.is(u2!.isAdmin, true, 'a row like any other');
+  assert.is(Object.getOwnPropertyDescriptor(map, '__proto__')?.value, u2);
   const pair = (await ctrl.fetch(getPair)) as any;
   assert.is(Object.getPrototypeOf(pair), Object.prototype);
   assert.is(pair.user.id, 'u3');
-  assert.is(ctrl.get(User, { id: 'u4' }), undefined);
+  assert.equal(Object.getOwnPropertyDescriptor(pair, '__proto__')?.value, { user: { id: 'u4' } }, 'kept as data');
+  assert.is(ctrl.get(User, { id: 'u4' }), undefined, 'not a schema member: not normalized');
+  assert.is(({} as any).isAdmin, undefined, 'Object.prototype untouched');
 });
 
 proto(
