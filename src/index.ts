@@ -46,12 +46,13 @@ export { RestEndpoint } from './endpoint/RestEndpoint.js';
 export type {
   BodylessMethod,
   RestArgs,
+  RestContent,
   RestEndpointOptions,
   RestExtended,
   RestExtendOptions,
 } from './endpoint/RestEndpoint.js';
 export { resource } from './endpoint/resource.js';
-export type { Resource, ResourceOptions } from './endpoint/resource.js';
+export type { Extendable, Resource, ResourceEndpoints, ResourceExtend, ResourceOptions } from './endpoint/resource.js';
 export type { EndpointInterface, SnapshotInterface } from './endpoint/types.js';
 
 export { Controller } from './controller/Controller.js';

@@ -101,55 +101,42 @@ export class Runner {
   /**
    * Shows a mutation's optimistic layer. When `getOptimisticResponse` throws (other than
    * `snap.abort`), nothing is shown and the error is the key's error until the request
-   * settles or a later computation succeeds, as in Reactive Data Client; the request is
-   * sent all the same.
+   * settles, as in Reactive Data Client; the request is sent all the same.
    */
   #show(stamp: number, optimistic: Optimistic): void {
-    const { endpoint, key } = optimistic;
-    let error: Error | undefined;
     try {
-      applyOptimistic(this._store, this.#reader, endpoint, optimistic.args, stamp, optimistic.fetchedAt);
-    } catch (thrown) {
-      error = thrown as Error;
-    }
-    if (error !== optimistic.error) {
-      if (optimistic.error !== undefined) this.#clear(optimistic);
-      if (error !== undefined) this._setError(endpoint, this._store._result(key), error);
-      optimistic.error = error;
-    }
-  }
-
-  /** Takes back the error a mutation's `getOptimisticResponse` recorded, if it is still the key's. */
-  #clear(optimistic: Optimistic): void {
-    const result = this._store._results.get(optimistic.key);
-    if (result !== undefined && result._meta.peek().error === optimistic.error) {
-      this._patch(result, { error: undefined, errorExpiresAt: 0 });
+      applyOptimistic(this._store, this.#reader, optimistic.endpoint, optimistic.args, stamp, optimistic.fetchedAt);
+    } catch (error) {
+      this._setError(optimistic.endpoint, this._store._result(optimistic.key), (optimistic.error = error as Error));
     }
   }
 
   /**
-   * A request settled (answered, failed or aborted): its layer is gone, and the layers
-   * still pending are computed again over what the store holds now, each reading the
-   * layers before it (Reactive Data Client recomputes them on every change of its state).
-   * Called inside the batch that wrote the answer, so readers see one change.
+   * A request settled (answered, failed or aborted): its layer is gone, its error (if its
+   * `getOptimisticResponse` threw) taken back, and the layers still pending are computed
+   * again over what the store holds now, each reading the layers before it (Reactive Data
+   * Client recomputes them on every change of its state). Called inside the batch that
+   * wrote the answer, so readers see one change.
    */
   #refold(stamp: number): void {
-    const settled = this.#optimistic.get(stamp);
-    if (settled !== undefined) {
-      this.#optimistic.delete(stamp);
-      if (settled.error !== undefined) this.#clear(settled);
+    const pending = this.#optimistic;
+    const settled = pending.get(stamp);
+    if (settled?.error !== undefined) {
+      const result = this._store._result(settled.key);
+      if (result._meta.peek().error === settled.error) this._patch(result, { error: undefined, errorExpiresAt: 0 });
     }
-    if (this.#optimistic.size === 0) return;
+    pending.delete(stamp);
+    if (pending.size === 0) return;
     const layers: Layer[] = [];
-    for (const pending of this.#optimistic.keys()) {
-      const layer = this._store._layers.get(pending);
+    for (const s of pending.keys()) {
+      const layer = this._store._layers.get(s);
       if (layer !== undefined) layers.push(layer);
     }
     Layer._refold(this._store, layers, () => {
-      for (const [pending, optimistic] of this.#optimistic) {
+      for (const [s, optimistic] of pending) {
         // A request started before `resetEntireStore` shows nothing again.
-        if (pending <= this._reset) this.#optimistic.delete(pending);
-        else this.#show(pending, optimistic);
+        if (s <= this._reset) pending.delete(s);
+        else this.#show(s, optimistic);
       }
     });
   }

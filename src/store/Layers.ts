@@ -18,7 +18,7 @@
  * hooks (`merge`, `mergeWithStore` …) apply to server data, that is to the base.
  */
 import { batch } from '@preact/signals-core';
-import { equalFields, equalValue } from '../util/equal.js';
+import { equalFields } from '../util/equal.js';
 import type { Staging } from './Staging.js';
 import { edit, mergeOver, mergeUnder, type Cell, type ListCell, type Row, type Store, type Table } from './Store.js';
 
@@ -104,16 +104,15 @@ export class Layer {
   /**
    * @internal Recomputes layers in one batch: drops them, runs `again` (which adds the
    * new layers, each computed over the store with the layers before it), then gives back
-   * its old object to every row or list that shows fields equal to what it showed before,
-   * so the views over it keep their values (rules 2 and 4) and their readers do not re-run.
+   * its old object to every row that shows fields equal to what it showed before, so the
+   * entities built from it, and their readers, stay as they were (rules 2 and 4; a list
+   * that comes back equal is shared by its views already).
    */
   static _refold(store: Store, layers: readonly Layer[], again: () => void): void {
     const rows = new Map<Cell, Row | undefined>();
-    const lists = new Map<ListCell, readonly unknown[] | undefined>();
     batch(() => {
       for (const layer of layers) {
         for (const cell of layer._tables.keys()) if (!rows.has(cell)) rows.set(cell, cell._now);
-        for (const list of layer._lists.keys()) if (!lists.has(list)) lists.set(list, list._sig.peek());
         layer._drop();
       }
       again();
@@ -121,12 +120,6 @@ export class Layer {
         const now = cell._now;
         if (now !== before && now !== undefined && before !== undefined && equalFields(now, before)) {
           cell._sig.value = cell._now = before;
-        }
-      }
-      for (const [list, before] of lists) {
-        const now = list._sig.peek();
-        if (now !== before && now !== undefined && before !== undefined && equalValue(now, before)) {
-          list._sig.value = before;
         }
       }
     });
