@@ -66,6 +66,36 @@ export type {
   Updater,
   WithLast,
 } from './controller/types.js';
+export * as actionTypes from './controller/actionTypes.js';
+export type {
+  ActionMeta,
+  ActionTypes,
+  Dispatch,
+  EntityPath,
+  ExpireAllAction,
+  FetchAction,
+  FetchMeta,
+  GCAction,
+  InvalidateAction,
+  InvalidateAllAction,
+  Manager,
+  Middleware,
+  MiddlewareController,
+  OptimisticAction,
+  ResetAction,
+  SetAction,
+  SetResponseAction,
+  SetResponseActionError,
+  SetResponseActionSuccess,
+  SubscribeAction,
+  UnsubscribeAction,
+} from './controller/actions.js';
+export { getDefaultManagers } from './controller/managers/getDefaultManagers.js';
+export { PollingSubscription } from './controller/managers/PollingSubscription.js';
+export { SubscriptionManager } from './controller/managers/SubscriptionManager.js';
+export type { Subscription, SubscriptionConstructable } from './controller/managers/SubscriptionManager.js';
+export { TriggerManager } from './controller/managers/TriggerManager.js';
+export type { TriggerManagerOptions } from './controller/managers/TriggerManager.js';
 export type { TimerHandle, Timers } from './controller/timers.js';
 export type { Trigger } from './controller/triggers.js';
 export { TimeoutError } from './controller/errors.js';

@@ -13,7 +13,6 @@
  * pending; tests/run.mjs adds them up into the line "peer tests (data-client): …".
  */
 import { suite } from 'uvu';
-import { Entity } from '../../src/index.js';
 
 type Fn = () => void | Promise<void>;
 
@@ -49,27 +48,4 @@ export function peer(file: string): PeerSuite {
     s.run();
   };
   return test;
-}
-
-/**
- * data-client's `IDEntity` (its `__tests__/new.ts`): an entity of the default `pk()`,
- * which reads `id`.
- */
-export class IDEntity extends Entity {
-  readonly id: string | number | undefined = undefined;
-  override pk() {
-    return this.id;
-  }
-}
-
-/**
- * An instance of `cls` with its class-field defaults and `fields` over them: what
- * data-client's snapshots print as `User { "id": "1", … }` (`uvu`'s `equal` compares
- * constructors, then own fields).
- */
-export function instance<E extends abstract new (...args: any[]) => object>(
-  cls: E,
-  fields: Record<string, unknown>,
-): InstanceType<E> {
-  return Object.assign(new (cls as unknown as new () => InstanceType<E>)(), fields);
 }
