@@ -427,7 +427,8 @@ export class RestEndpoint<
    *   holding the first 16 KiB of the body: the original body is read (or cancelled past
    *   16 KiB), so the connection is released, and an error kept in the cache holds no
    *   socket.
-   * @throws Error naming the endpoint when the request could not be sent (`cause`: the original error); an abort is rethrown as is.
+   * @throws Error naming the endpoint, with `status` 500, when the request could not be sent (`cause`: the
+   *   original error); an abort is rethrown as is.
    */
   async fetchResponse(input: string, init: RequestInit): Promise<Response> {
     let response: Response;
