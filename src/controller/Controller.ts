@@ -21,6 +21,7 @@
 import { Computed, Signal, type ReadonlySignal } from '@preact/signals-core';
 import type { EndpointInterface } from '../endpoint/types.js';
 import type { Denormalize, Input, Schema } from '../schema/types.js';
+import { plainOf } from '../schema/visit.js';
 import { sweep } from '../store/gc.js';
 import { resetStore } from '../store/reset.js';
 import { Store, type Meta } from '../store/Store.js';
@@ -344,20 +345,16 @@ export class Controller {
    * Signal of the cached denormalized response of an endpoint; until fetched, what its
    * schema finds by the args (the row of an Entity endpoint, a Collection's list), else
    * `undefined`. With `null` arguments (a conditional read, as in Reactive Data Client) it
-   * reads no response: only what the schema holds without arguments (plain members).
+   * reads no response: only the schema's plain members (`nextPage: ''`) as written.
    */
   response<E extends EndpointInterface>(
     endpoint: E,
     ...args: Parameters<E['fetch']> | readonly [null]
   ): ReadonlySignal<ResolveType<E> | undefined> {
-    const views = this.#runner._views;
-    const schema = endpoint.schema;
     return (
       args[0] === null
-        ? schema === undefined
-          ? NOTHING
-          : views.query(schema, args)
-        : views.response(endpoint.key(...args), schema, args)
+        ? skeletonOf(endpoint.schema)
+        : this.#runner._views.response(endpoint.key(...args), endpoint.schema, args)
     ) as ReadonlySignal<ResolveType<E> | undefined>;
   }
 
@@ -657,7 +654,19 @@ export class Controller {
 
 function noop(): void {}
 
-/** The response of `null` arguments of an endpoint without a schema. */
+const skeletons = new WeakMap<object, ReadonlySignal<unknown>>();
+
+/**
+ * The response of `null` arguments, as Reactive Data Client gives it: the schema's plain
+ * members (`nextPage: ''`) as written, nothing for its schemas (no request names them).
+ * One signal per schema.
+ */
+function skeletonOf(schema: Schema): ReadonlySignal<unknown> {
+  if (typeof schema !== 'object' || schema === null) return NOTHING;
+  let found = skeletons.get(schema);
+  if (found === undefined) skeletons.set(schema, (found = new Signal(plainOf(schema))));
+  return found;
+}
 const NOTHING: ReadonlySignal<undefined> = new Signal(undefined);
 
 function all(): boolean {

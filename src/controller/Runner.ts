@@ -230,7 +230,7 @@ export class Runner {
     if (result?._sig.peek() === undefined) {
       const schema = endpoint.schema;
       if (!isEntity(schema)) return true;
-      const cell = this._store._tables.get(schema._key)?._cells.get(String(schema.queryKey(args)));
+      const cell = this._store._tables.get(schema.key)?._cells.get(String(schema.queryKey(args)));
       return cell?.peek() === undefined || now >= cell._exp.t;
     }
     return (
@@ -367,7 +367,7 @@ export class Runner {
     let value: unknown = action.value;
     if (typeof value === 'function') value = value(this._views.query(schema, args).peek());
     // Messages name the write `set(Key)` for an Entity, else `set`.
-    const staging = new Staging(typeof schema === 'function' ? `set(${schema._key})` : 'set', args);
+    const staging = new Staging(typeof schema === 'function' ? `set(${schema.key})` : 'set', args);
     normalizeRoot(schema, value, staging);
     const stamp = ++this._stamp;
     this._batch(() => {

@@ -144,7 +144,7 @@ export function resource<P extends string, SP = {}, E extends EntityClass = Enti
     }
   }
   const listPath = shortenPath(path);
-  const name = (member: string) => `${schema._key}.${member}`;
+  const name = (member: string) => `${schema.key}.${member}`;
   const mutate = optimistic ? { ...shared, getOptimisticResponse: optimisticUpdate } : shared;
   const make = (base: object, extra: Record<string, unknown>): any => new Endpoint({ ...base, ...extra });
 

@@ -12,7 +12,7 @@ import { Computed, type ReadonlySignal } from '@preact/signals-core';
 import { Query } from '../schema/Query.js';
 import type { Schema } from '../schema/types.js';
 import { SchemaError, describe } from '../schema/SchemaError.js';
-import { denormalizeValue, queryKeyOf } from '../schema/visit.js';
+import { denormalizeValue, joined, plainOf, queryKeyOf } from '../schema/visit.js';
 import { argsKey, idOf } from '../util/argsKey.js';
 import { share } from './share.js';
 import type { Meta, Store } from './Store.js';
@@ -78,7 +78,7 @@ export class Views {
    * The view of an endpoint response by its key. Until the key has a response, it reads
    * what its schema finds by its args, as Reactive Data Client's `queryKey` does: the row
    * an Entity endpoint's args name, a Collection's list for the args, wherever they came
-   * from (a list, another endpoint).
+   * from (a list, another endpoint); with a member not found, nothing.
    * It looks the key's cell up on every computation, so a cell that garbage collection
    * dropped (it is written once more, which wakes the view) is replaced by a fresh, empty
    * one on the next read.
@@ -91,7 +91,9 @@ export class Views {
         key,
         this.#denormalizing(schema, args, (walker) => {
           const stored = store._result(key)._sig.value;
-          return stored === undefined ? queryKeyOf(schema, args, walker) : stored;
+          if (stored !== undefined) return stored;
+          const found = withPlain(queryKeyOf(schema, args, walker), plainOf(schema));
+          return complete(found) ? found : undefined;
         }),
       )
     );
@@ -114,17 +116,19 @@ export class Views {
   }
 
   #schemaView(schema: Schema, args: readonly unknown[]): ReadonlySignal<unknown> {
-    return this.#denormalizing(schema, args, (walker) => queryKeyOf(schema, args, walker));
+    return this.#denormalizing(schema, args, (walker) => queryKeyOf(schema, args, walker), true);
   }
 
   /**
    * A computed that denormalizes what `storedOf` finds (nothing when `undefined`) with a
-   * fresh walker, and shares structure with its last value.
+   * fresh walker, and shares structure with its last value. A `join` (an object schema
+   * read by args) of which no member is cached has no data.
    */
   #denormalizing(
     schema: Schema,
     args: readonly unknown[],
     storedOf: (walker: Walker) => unknown,
+    join?: boolean,
   ): ReadonlySignal<unknown> {
     const store = this.#store;
     let prev: unknown;
@@ -132,11 +136,35 @@ export class Views {
       const walker = new Walker(store, args);
       try {
         const stored = storedOf(walker);
-        return (prev = share(prev, stored === undefined ? undefined : denormalizeValue(schema, stored, walker)));
+        const value = stored === undefined ? undefined : denormalizeValue(schema, stored, walker);
+        return (prev = share(prev, join ? joined(schema, value) : value));
       } catch (error) {
         walker._abort();
         throw error;
       }
     });
   }
+}
+
+/** What a schema found by args, with its plain members (`plainOf`) where it found nothing. */
+function withPlain(found: unknown, plain: unknown): unknown {
+  if (typeof plain !== 'object' || plain === null) return found ?? plain;
+  const out: Record<string, unknown> = {};
+  for (const key in plain)
+    out[key] = withPlain(
+      (found as Record<string, unknown> | undefined)?.[key],
+      (plain as Record<string, unknown>)[key],
+    );
+  return out;
+}
+
+/**
+ * Whether what a schema found by args answers every member (Reactive Data Client's
+ * `validateQueryKey`): a response inferred with a member missing is no response.
+ */
+function complete(found: unknown): boolean {
+  return (
+    found !== undefined &&
+    (typeof found !== 'object' || found === null || Array.isArray(found) || Object.values(found).every(complete))
+  );
 }

@@ -31,98 +31,78 @@ const listEndpoint = () =>
     key() {
       return 'mytest';
     },
-    // @ts-expect-error a plain member (`nextPage: ''`) in an object schema is not typed yet
     schema: { data: [Tacos], extra: '', page },
   });
 
-test.pending(
-  'Controller.getResponse() > denormalizes schema with extra members but not set',
-  'plain members of object schemas: kept, echoed and typed (schema work in progress)',
-  () => {
-    const controller = new Controller();
-    const ep = listEndpoint();
-    controller.setResponse(ep, { data: rows });
-    const data = controller.getResponse(ep) as any as { data: Tacos[] };
-    assert.not.ok(controller.isStale(ep));
-    assert.equal({ ...data, data: data.data.map(fieldsOf) }, { data: rows });
-    assert.instance(data.data[0], Tacos);
-  },
-);
+test('Controller.getResponse() > denormalizes schema with extra members but not set', () => {
+  const controller = new Controller();
+  const ep = listEndpoint();
+  controller.setResponse(ep, { data: rows });
+  const data = controller.getResponse(ep) as any as { data: Tacos[] };
+  assert.not.ok(controller.isStale(ep));
+  assert.equal({ ...data, data: data.data.map(fieldsOf) }, { data: rows });
+  assert.instance(data.data[0], Tacos);
+});
 
-test.pending(
-  'Controller.getResponse() > denormalizes distinct schemas for null arg',
-  'plain members of object schemas: kept, echoed and typed (schema work in progress)',
-  () => {
-    const controller = new Controller();
-    const ep = listEndpoint();
-    controller.setResponse(ep, { data: rows });
-    const data = controller.getResponse(ep, null) as any;
-    // null args means don't fill anything in
-    assert.is(data.data, undefined);
-    assert.equal(data, {
-      data: undefined,
+test('Controller.getResponse() > denormalizes distinct schemas for null arg', () => {
+  const controller = new Controller();
+  const ep = listEndpoint();
+  controller.setResponse(ep, { data: rows });
+  const data = controller.getResponse(ep, null) as any;
+  // null args means don't fill anything in
+  assert.is(data.data, undefined);
+  assert.equal(data, {
+    data: undefined,
+    extra: '',
+    page: { complex: { complex: true, next: false }, first: null, second: undefined, third: 0 },
+  });
+  assert.equal(controller.getResponse(ep, null), data);
+  const ep2 = ep.extend({ schema: { data: Tacos, nextPage: { five: '5' } } });
+  const data2 = controller.getResponse(ep2, null) as any;
+  assert.is(data2.data, undefined);
+  assert.equal(data2, { data: undefined, nextPage: { five: '5' } });
+});
+
+test('Controller.getResponse() > does not over-denormalize a schema map containing string values', () => {
+  const controller = new Controller();
+  const ep = new Endpoint(() => Promise.resolve(), {
+    key() {
+      return 'string-only-schema';
+    },
+    schema: { label: 'hello', count: 0, nested: { value: 'world' } },
+  });
+  const cached = { label: 'hi', count: 5, nested: { value: 'there' } };
+  controller.setResponse(ep, cached);
+  assert.not.ok(controller.isStale(ep));
+  const data = controller.getResponse(ep);
+  assert.equal(data, cached);
+  // The same object on every read (data-client: the cached object itself).
+  assert.is(controller.getResponse(ep), data);
+});
+
+test('Controller.getResponse() > infers schema with extra members but not set', () => {
+  const controller = new Controller();
+  const ep = new Endpoint((_params: { id: string }) => Promise.resolve(), {
+    key({ id }: { id: string }) {
+      return `mytest ${id}`;
+    },
+    schema: { data: Tacos, extra: '', page: { ...page, second: '' } },
+  });
+  controller.set([Tacos], rows);
+  const data = controller.getResponse(ep, { id: '1' }) as any;
+  assert.instance(data.data, Tacos);
+  assert.equal(
+    { ...data, data: fieldsOf(data.data) },
+    {
+      data: { id: '1', type: 'foo' },
       extra: '',
-      page: { complex: { complex: true, next: false }, first: null, second: undefined, third: 0 },
-    });
-    assert.equal(controller.getResponse(ep, null), data);
-    // @ts-expect-error a plain member (`nextPage: ''`) in an object schema is not typed yet
-    const ep2 = ep.extend({ schema: { data: Tacos, nextPage: { five: '5' } } });
-    const data2 = controller.getResponse(ep2, null) as any;
-    assert.is(data2.data, undefined);
-    assert.equal(data2, { data: undefined, nextPage: { five: '5' } });
-  },
-);
-
-test.pending(
-  'Controller.getResponse() > does not over-denormalize a schema map containing string values',
-  'plain members of object schemas: kept, echoed and typed (schema work in progress)',
-  () => {
-    const controller = new Controller();
-    const ep = new Endpoint(() => Promise.resolve(), {
-      key() {
-        return 'string-only-schema';
-      },
-      // @ts-expect-error a plain member (`nextPage: ''`) in an object schema is not typed yet
-      schema: { label: 'hello', count: 0, nested: { value: 'world' } },
-    });
-    const cached = { label: 'hi', count: 5, nested: { value: 'there' } };
-    controller.setResponse(ep, cached);
-    assert.not.ok(controller.isStale(ep));
-    const data = controller.getResponse(ep);
-    assert.equal(data, cached);
-    // The same object on every read (data-client: the cached object itself).
-    assert.is(controller.getResponse(ep), data);
-  },
-);
-
-test.pending(
-  'Controller.getResponse() > infers schema with extra members but not set',
-  'plain members of object schemas: kept, echoed and typed (schema work in progress)',
-  () => {
-    const controller = new Controller();
-    const ep = new Endpoint((_params: { id: string }) => Promise.resolve(), {
-      key({ id }: { id: string }) {
-        return `mytest ${id}`;
-      },
-      // @ts-expect-error a plain member (`nextPage: ''`) in an object schema is not typed yet
-      schema: { data: Tacos, extra: '', page: { ...page, second: '' } },
-    });
-    controller.set([Tacos], rows);
-    const data = controller.getResponse(ep, { id: '1' }) as any;
-    assert.instance(data.data, Tacos);
-    assert.equal(
-      { ...data, data: fieldsOf(data.data) },
-      {
-        data: { id: '1', type: 'foo' },
-        extra: '',
-        page: { complex: { complex: true, next: false }, first: null, second: '', third: 0 },
-      },
-    );
-    // test caching
-    const second = controller.getResponse(ep, { id: '1' }) as any;
-    assert.is(second.data, data.data);
-  },
-);
+      page: { complex: { complex: true, next: false }, first: null, second: '', third: 0 },
+    },
+  );
+  // test caching
+  const second = controller.getResponse(ep, { id: '1' }) as any;
+  assert.is(second.data, data.data);
+});
 
 for (const [name, cachedValue] of [
   ['empty string', ''],
@@ -147,17 +127,13 @@ test('Controller.getResponse() with schema-less endpoints > treats undefined cac
 });
 
 // The peer reads through `controller.snapshot(state).getResponseMeta(ep)`: here `getResponse`.
-test.pending(
-  'Snapshot.getResponseMeta() > denormalizes schema with extra members but not set',
-  'plain members of object schemas: kept, echoed and typed (schema work in progress)',
-  () => {
-    const controller = new Controller();
-    const ep = listEndpoint();
-    controller.setResponse(ep, { data: rows });
-    const data = controller.getResponse(ep) as any as { data: Tacos[] };
-    assert.not.ok(controller.isStale(ep));
-    assert.equal({ ...data, data: data.data.map(fieldsOf) }, { data: rows });
-  },
-);
+test('Snapshot.getResponseMeta() > denormalizes schema with extra members but not set', () => {
+  const controller = new Controller();
+  const ep = listEndpoint();
+  controller.setResponse(ep, { data: rows });
+  const data = controller.getResponse(ep) as any as { data: Tacos[] };
+  assert.not.ok(controller.isStale(ep));
+  assert.equal({ ...data, data: data.data.map(fieldsOf) }, { data: rows });
+});
 
 test.run();

@@ -38,7 +38,6 @@ function createPaginatableResource<P extends string>({ path }: { readonly path: 
   const baseResource = resource({ path, schema: PaginatedArticle });
   const getList = baseResource.getList.extend({
     path: `${H}/article-paginated`,
-    // @ts-expect-error a plain member (`nextPage: ''`) in an object schema is not typed yet
     schema: { nextPage: '', data: { results: new Collection([PaginatedArticle]) } },
   });
   const getNextPage = getList.paginated((_v: { cursor: string | number }) => []);
@@ -124,46 +123,38 @@ test('resource() > should automatically name methods', () => {
   assert.is(PaginatedArticleResource.delete.name, 'PaginatedArticle.delete');
 });
 
-test.pending(
-  'resource() > should update on get for a paginated resource',
-  "a plain member (`nextPage: ''`) of an object schema crashes normalization (schema work in progress)",
-  async () => {
-    reply(server, 'GET', '/article-paginated', { status: 200, body: paginatedFirstPage });
-    reply(server, 'GET', '/article-paginated?cursor=2', { status: 200, body: paginatedSecondPage });
-    const controller = new Controller();
-    await controller.fetch(PaginatedArticleResource.getList);
-    // @ts-expect-error
-    () => controller.fetch(PaginatedArticleResource.getNextPage);
-    await controller.fetch(PaginatedArticleResource.getNextPage, { cursor: 2 });
-    assert.equal(
-      (controller.getResponse(PaginatedArticleResource.getList) as any).data.results.map(
-        ({ id }: PaginatedArticle) => id,
-      ),
-      [5, 3, 7, 8],
-    );
-  },
-);
+test('resource() > should update on get for a paginated resource', async () => {
+  reply(server, 'GET', '/article-paginated', { status: 200, body: paginatedFirstPage });
+  reply(server, 'GET', '/article-paginated?cursor=2', { status: 200, body: paginatedSecondPage });
+  const controller = new Controller();
+  await controller.fetch(PaginatedArticleResource.getList);
+  // @ts-expect-error
+  () => controller.fetch(PaginatedArticleResource.getNextPage);
+  await controller.fetch(PaginatedArticleResource.getNextPage, { cursor: 2 });
+  assert.equal(
+    (controller.getResponse(PaginatedArticleResource.getList) as any).data.results.map(
+      ({ id }: PaginatedArticle) => id,
+    ),
+    [5, 3, 7, 8],
+  );
+});
 
-test.pending(
-  'resource() > should deduplicate results',
-  "a plain member (`nextPage: ''`) of an object schema crashes normalization (schema work in progress)",
-  async () => {
-    reply(server, 'GET', '/article-paginated', { status: 200, body: paginatedFirstPage });
-    reply(server, 'GET', '/article-paginated?cursor=2', {
-      status: 200,
-      body: { ...paginatedSecondPage, results: [nested[nested.length - 1], ...moreNested] },
-    });
-    const controller = new Controller();
-    await controller.fetch(PaginatedArticleResource.getList);
-    await controller.fetch(PaginatedArticleResource.getNextPage, { cursor: 2 });
-    assert.equal(
-      (controller.getResponse(PaginatedArticleResource.getList) as any).data.results.map(
-        ({ id }: PaginatedArticle) => id,
-      ),
-      [5, 3, 7, 8],
-    );
-  },
-);
+test('resource() > should deduplicate results', async () => {
+  reply(server, 'GET', '/article-paginated', { status: 200, body: paginatedFirstPage });
+  reply(server, 'GET', '/article-paginated?cursor=2', {
+    status: 200,
+    body: { ...paginatedSecondPage, results: [nested[nested.length - 1], ...moreNested] },
+  });
+  const controller = new Controller();
+  await controller.fetch(PaginatedArticleResource.getList);
+  await controller.fetch(PaginatedArticleResource.getNextPage, { cursor: 2 });
+  assert.equal(
+    (controller.getResponse(PaginatedArticleResource.getList) as any).data.results.map(
+      ({ id }: PaginatedArticle) => id,
+    ),
+    [5, 3, 7, 8],
+  );
+});
 
 test('resource() > should not deep-merge deeply defined entities', async () => {
   interface Complex {

@@ -351,49 +351,45 @@ test('resource() > UserResource.getList.remove should work', async () => {
   () => controller.fetch(UserResource.getList.remove, 1, 'hi');
 });
 
-test.pending(
-  'resource() > UserResource.getList.move should work',
-  "move chooses each entity's lists by its new values (Collection work in progress)",
-  async () => {
-    reply(server, 'PATCH', '/groups/five/users/2', (req) => [
-      200,
-      { id: 2, username: 'user2', email: 'user2@example.com', group: 'ten', ...bodyOf(req) },
-    ]);
-    const controller = new Controller();
-    controller.setResponse(UserResource.getList, { group: 'five' }, groupFive);
-    controller.setResponse(UserResource.getList, { group: 'ten' }, [
-      { id: 3, username: 'user3', email: 'user3@example.com', group: 'ten' },
-    ]);
-    const five = () => controller.getResponse(UserResource.getList, { group: 'five' });
-    const ten = () => controller.getResponse(UserResource.getList, { group: 'ten' });
-    assert.is(five()?.length, 2);
-    assert.is(ten()?.length, 1);
+test('resource() > UserResource.getList.move should work', async () => {
+  reply(server, 'PATCH', '/groups/five/users/2', (req) => [
+    200,
+    { id: 2, username: 'user2', email: 'user2@example.com', group: 'ten', ...bodyOf(req) },
+  ]);
+  const controller = new Controller();
+  controller.setResponse(UserResource.getList, { group: 'five' }, groupFive);
+  controller.setResponse(UserResource.getList, { group: 'ten' }, [
+    { id: 3, username: 'user3', email: 'user3@example.com', group: 'ten' },
+  ]);
+  const five = () => controller.getResponse(UserResource.getList, { group: 'five' });
+  const ten = () => controller.getResponse(UserResource.getList, { group: 'ten' });
+  assert.is(five()?.length, 2);
+  assert.is(ten()?.length, 1);
 
-    // PATCH /groups/five/users/2 - moves user 2 from 'five' to 'ten'
-    const response = await controller.fetch(
-      UserResource.getList.move,
-      { group: 'five', id: '2' },
-      { id: 2, group: 'ten' },
-    );
-    assert.is(response.id, 2);
-    assert.is(five()?.length, 1);
-    assert.is(five()?.[0]?.username, 'user1');
-    assert.is(ten()?.length, 2);
-    assert.equal(
-      ten()!
-        .map((u) => u.username)
-        .sort(),
-      ['user2', 'user3'],
-    );
-    assert.is(controller.get(User, { id: 2 })?.group, 'ten');
-    // move uses full path params (group + id), no searchParams
-    () => controller.fetch(UserResource.getList.move, { group: 'five', id: 2 }, { id: 1, group: 'ten' });
-    // (Not typed as in data-client: `move` takes the item path's parameters untyped, so the
-    // peer's "@ts-expect-error - missing required group" has no counterpart here.)
-    // @ts-expect-error
-    () => controller.fetch(UserResource.getList.move, { username: 'never' });
-  },
-);
+  // PATCH /groups/five/users/2 - moves user 2 from 'five' to 'ten'
+  const response = await controller.fetch(
+    UserResource.getList.move,
+    { group: 'five', id: '2' },
+    { id: 2, group: 'ten' },
+  );
+  assert.is(response.id, 2);
+  assert.is(five()?.length, 1);
+  assert.is(five()?.[0]?.username, 'user1');
+  assert.is(ten()?.length, 2);
+  assert.equal(
+    ten()!
+      .map((u) => u.username)
+      .sort(),
+    ['user2', 'user3'],
+  );
+  assert.is(controller.get(User, { id: 2 })?.group, 'ten');
+  // move uses full path params (group + id), no searchParams
+  () => controller.fetch(UserResource.getList.move, { group: 'five', id: 2 }, { id: 1, group: 'ten' });
+  // (Not typed as in data-client: `move` takes the item path's parameters untyped, so the
+  // peer's "@ts-expect-error - missing required group" has no counterpart here.)
+  // @ts-expect-error
+  () => controller.fetch(UserResource.getList.move, { username: 'never' });
+});
 
 class Task extends Entity {
   readonly id: number | undefined = undefined;
@@ -490,45 +486,41 @@ test('resource() > getList.move should work with FormData body', async () => {
   assert.match(received, 'multipart/form-data');
 });
 
-test.pending(
-  'resource() > getList.move should work optimistically with path-based collections',
-  "move chooses each entity's lists by its new values (Collection work in progress)",
-  async () => {
-    const OptUserResource = resource({ path: `${H}/groups/:group/users/:id`, schema: User, optimistic: true });
-    reply(server, 'PATCH', '/groups/five/users/2', {
-      status: 200,
-      body: { id: 2, username: 'user2', email: 'user2@example.com', group: 'ten' },
-    });
-    const controller = new Controller();
-    controller.setResponse(OptUserResource.getList, { group: 'five' }, groupFive);
-    controller.setResponse(OptUserResource.getList, { group: 'ten' }, [
-      { id: 3, username: 'user3', email: 'user3@example.com', group: 'ten' },
-    ]);
-    const five = () => controller.getResponse(OptUserResource.getList, { group: 'five' });
-    const ten = () => controller.getResponse(OptUserResource.getList, { group: 'ten' });
-    const check = () => {
-      assert.is(five()?.length, 1);
-      assert.is(five()?.[0]?.username, 'user1');
-      assert.is(ten()?.length, 2);
-      assert.equal(
-        ten()!
-          .map((u) => u.username)
-          .sort(),
-        ['user2', 'user3'],
-      );
-      assert.is(controller.get(User, { id: 2 })?.group, 'ten');
-    };
-    assert.ok(OptUserResource.getList.move.getOptimisticResponse);
-    assert.is(five()?.length, 2);
-    assert.is(ten()?.length, 1);
-    const promise = controller.fetch(OptUserResource.getList.move, { group: 'five', id: '2' }, { id: 2, group: 'ten' });
-    // optimistic: should update immediately before network responds
-    check();
-    // after server response, should still be correct
-    await promise;
-    check();
-  },
-);
+test('resource() > getList.move should work optimistically with path-based collections', async () => {
+  const OptUserResource = resource({ path: `${H}/groups/:group/users/:id`, schema: User, optimistic: true });
+  reply(server, 'PATCH', '/groups/five/users/2', {
+    status: 200,
+    body: { id: 2, username: 'user2', email: 'user2@example.com', group: 'ten' },
+  });
+  const controller = new Controller();
+  controller.setResponse(OptUserResource.getList, { group: 'five' }, groupFive);
+  controller.setResponse(OptUserResource.getList, { group: 'ten' }, [
+    { id: 3, username: 'user3', email: 'user3@example.com', group: 'ten' },
+  ]);
+  const five = () => controller.getResponse(OptUserResource.getList, { group: 'five' });
+  const ten = () => controller.getResponse(OptUserResource.getList, { group: 'ten' });
+  const check = () => {
+    assert.is(five()?.length, 1);
+    assert.is(five()?.[0]?.username, 'user1');
+    assert.is(ten()?.length, 2);
+    assert.equal(
+      ten()!
+        .map((u) => u.username)
+        .sort(),
+      ['user2', 'user3'],
+    );
+    assert.is(controller.get(User, { id: 2 })?.group, 'ten');
+  };
+  assert.ok(OptUserResource.getList.move.getOptimisticResponse);
+  assert.is(five()?.length, 2);
+  assert.is(ten()?.length, 1);
+  const promise = controller.fetch(OptUserResource.getList.move, { group: 'five', id: '2' }, { id: 2, group: 'ten' });
+  // optimistic: should update immediately before network responds
+  check();
+  // after server response, should still be correct
+  await promise;
+  check();
+});
 
 test('resource() > getList.move should work optimistically with searchParams-based collections', async () => {
   const OptTaskResource = resource({
@@ -654,27 +646,23 @@ test('resource() > unions > delete endpoint should wrap Union schema with Invali
   assert.equal((deleteSchema.schema as unknown as { schema: object }).schema, { post: FeedPost, link: FeedLink });
 });
 
-test.pending(
-  'resource() > unions > delete should invalidate Union entity from cache',
-  'Invalidate of a Union (schema work in progress)',
-  async () => {
-    reply(server, 'GET', `/feed/${feedPayload.id}`, { status: 200, body: feedPayload });
-    reply(server, 'DELETE', `/feed/${feedPayload.id}`, { status: 200, body: feedPayload });
-    const controller = new Controller();
-    await controller.fetch(FeedResource.get, { id: feedPayload.id });
-    let data = controller.getResponse(FeedResource.get, { id: feedPayload.id }) as FeedLink;
-    assert.instance(data, FeedLink);
-    assert.is(data.title, feedPayload.title);
-    reply(server, 'GET', `/feed/${feedPayload.id}`, { status: 200, body: { ...feedPayload, title: 'refetched' } });
-    await controller.fetch(FeedResource.delete, { id: feedPayload.id });
-    // Gone after the delete: a read fetches again (the peer's component suspends).
-    assert.ok(controller.isStale(FeedResource.get, { id: feedPayload.id }));
-    await controller.fetchIfStale(FeedResource.get, { id: feedPayload.id });
-    data = controller.getResponse(FeedResource.get, { id: feedPayload.id }) as FeedLink;
-    assert.instance(data, FeedLink);
-    assert.is(data.title, 'refetched');
-  },
-);
+test('resource() > unions > delete should invalidate Union entity from cache', async () => {
+  reply(server, 'GET', `/feed/${feedPayload.id}`, { status: 200, body: feedPayload });
+  reply(server, 'DELETE', `/feed/${feedPayload.id}`, { status: 200, body: feedPayload });
+  const controller = new Controller();
+  await controller.fetch(FeedResource.get, { id: feedPayload.id });
+  let data = controller.getResponse(FeedResource.get, { id: feedPayload.id }) as FeedLink;
+  assert.instance(data, FeedLink);
+  assert.is(data.title, feedPayload.title);
+  reply(server, 'GET', `/feed/${feedPayload.id}`, { status: 200, body: { ...feedPayload, title: 'refetched' } });
+  await controller.fetch(FeedResource.delete, { id: feedPayload.id });
+  // Gone after the delete: a read fetches again (the peer's component suspends).
+  assert.ok(controller.isStale(FeedResource.get, { id: feedPayload.id }));
+  await controller.fetchIfStale(FeedResource.get, { id: feedPayload.id });
+  data = controller.getResponse(FeedResource.get, { id: feedPayload.id }) as FeedLink;
+  assert.instance(data, FeedLink);
+  assert.is(data.title, 'refetched');
+});
 
 //#endregion
 
@@ -743,21 +731,17 @@ for (const [form, nonFilterArgumentKeys] of [
   ['RegExp', /orderBy/],
   ['array', ['orderBy']],
 ] as const) {
-  test.pending(
-    `resource() > nonFilterArgumentKeys pass-through > supports ${form} form`,
-    'Collection.nonFilterArgumentKeys as a method (Collection work in progress)',
-    () => {
-      const TodoResource = resource({
-        path: '/todos/:id',
-        searchParams: {} as { userId?: string; orderBy?: string } | undefined,
-        schema: User,
-        nonFilterArgumentKeys: nonFilterArgumentKeys as any,
-      });
-      const list = TodoResource.getList.schema as any;
-      assert.is(list.nonFilterArgumentKeys('orderBy'), true);
-      assert.is(list.nonFilterArgumentKeys('userId'), false);
-    },
-  );
+  test(`resource() > nonFilterArgumentKeys pass-through > supports ${form} form`, () => {
+    const TodoResource = resource({
+      path: '/todos/:id',
+      searchParams: {} as { userId?: string; orderBy?: string } | undefined,
+      schema: User,
+      nonFilterArgumentKeys: nonFilterArgumentKeys as any,
+    });
+    const list = TodoResource.getList.schema as any;
+    assert.is(list.nonFilterArgumentKeys('orderBy'), true);
+    assert.is(list.nonFilterArgumentKeys('userId'), false);
+  });
 }
 
 //#endregion
