@@ -20,12 +20,13 @@
  */
 import { Computed, Signal, type ReadonlySignal } from '@preact/signals-core';
 import type { EndpointInterface } from '../endpoint/types.js';
+import { describe } from '../schema/SchemaError.js';
 import type { Denormalize, Input, Schema } from '../schema/types.js';
 import { plainOf } from '../schema/visit.js';
 import { sweep } from '../store/gc.js';
 import { resetStore } from '../store/reset.js';
 import { Store, type Meta } from '../store/Store.js';
-import { Views } from '../store/Views.js';
+import { expectSchema, Views } from '../store/Views.js';
 import {
   EXPIREALL,
   FETCH,
@@ -163,15 +164,15 @@ export class Controller {
       case INVALIDATE: {
         const result = runner._store._result(action.key);
         result._invalidated = runner._stamp;
-        runner._patch(result, { invalidated: true });
+        runner._patch(action.key, result, { invalidated: true }, 'invalidate');
         this.#refetch(action.key);
         break;
       }
       case INVALIDATEALL:
-        this.#markAll(action.testKey, { invalidated: true }, runner._stamp);
+        this.#markAll(action.testKey, 'invalidate', { invalidated: true }, runner._stamp);
         break;
       case EXPIREALL:
-        this.#markAll(action.testKey, { expiresAt: 0 });
+        this.#markAll(action.testKey, 'expire', { expiresAt: 0 });
         break;
       case RESET:
         runner._reset = runner._stamp;
@@ -202,6 +203,7 @@ export class Controller {
   fetch<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): Promise<ResolveType<E>> {
     let key: string;
     try {
+      expectEndpoint('fetch', endpoint);
       key = endpoint.key(...args);
     } catch (error) {
       return Promise.reject(error);
@@ -252,6 +254,7 @@ export class Controller {
   fetchIfStale<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): Promise<ResolveType<E>> {
     let key: string;
     try {
+      expectEndpoint('fetchIfStale', endpoint);
       key = endpoint.key(...args);
     } catch (error) {
       return Promise.reject(error);
@@ -390,6 +393,7 @@ export class Controller {
     schema: S,
     ...argsAndValue: readonly [...args: readonly unknown[], value: Input<S> | Updater<S>]
   ): void {
+    expectSchema('set', schema);
     // The rest array is the method's own: popping the value leaves the arguments.
     const value = (argsAndValue as readonly unknown[] as unknown[]).pop() as {};
     const now = this.#runner._clock();
@@ -412,6 +416,7 @@ export class Controller {
     endpoint: E,
     ...argsAndResponse: WithLast<Parameters<E['fetch']>, unknown>
   ): void {
+    expectEndpoint('setResponse', endpoint);
     const args = argsAndResponse as readonly unknown[] as unknown[];
     const response = args.pop();
     const now = this.#runner._clock();
@@ -479,18 +484,26 @@ export class Controller {
   }
 
   /** Marks responses; a fetch in flight keeps an invalidation past its answer (see `_invalidated`). */
-  #markAll(test: (key: string) => boolean, change: Partial<Meta>, invalidated?: number): void {
+  #markAll(
+    test: (key: string) => boolean,
+    origin: 'invalidate' | 'expire',
+    change: Partial<Meta>,
+    invalidated?: number,
+  ): void {
     const runner = this.#runner;
     const results = runner._store._results;
     // The test runs before the batch: what it throws goes to the caller.
     const marked = [...results.keys()].filter((key) => results.get(key)!._sig.peek() !== undefined && test(key));
-    runner._batch(() => {
-      for (const key of marked) {
-        const result = results.get(key)!;
-        if (invalidated !== undefined) result._invalidated = invalidated;
-        runner._patch(result, change);
-      }
-    });
+    // One batch, one record of the journal.
+    runner._batch(() =>
+      runner._store._record(origin, 0, () => {
+        for (const key of marked) {
+          const result = results.get(key)!;
+          if (invalidated !== undefined) result._invalidated = invalidated;
+          runner._patch(key, result, change, origin);
+        }
+      }),
+    );
     for (const key of marked) this.#refetch(key);
   }
 
@@ -567,6 +580,7 @@ export class Controller {
    * @returns a function that unsubscribes once
    */
   subscribe<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): () => void {
+    expectEndpoint('subscribe', endpoint);
     return this._mount(endpoint, ...args);
   }
 
@@ -668,6 +682,15 @@ function skeletonOf(schema: Schema): ReadonlySignal<unknown> {
   return found;
 }
 const NOTHING: ReadonlySignal<undefined> = new Signal(undefined);
+
+/**
+ * Throws a `TypeError` naming the method and what it got when `endpoint` is no endpoint
+ * (`undefined`, a string, a number), instead of an engine error at its first use.
+ */
+function expectEndpoint(method: string, endpoint: EndpointInterface): void {
+  if (typeof endpoint?.key !== 'function')
+    throw new TypeError(`${method}: expected an endpoint, got ${describe(endpoint)}`);
+}
 
 function all(): boolean {
   return true;

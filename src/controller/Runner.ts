@@ -25,10 +25,12 @@ import type { SchemaClass } from '../schema/types.js';
 import { denormalizeValue, isEntity, normalizeRoot } from '../schema/visit.js';
 import { Layer } from '../store/Layers.js';
 import { Staging } from '../store/Staging.js';
+import type { CommitOrigin } from '../store/Journal.js';
 import type { Meta, ResultCell, Store } from '../store/Store.js';
 import type { Views } from '../store/Views.js';
 import { Walker } from '../store/Walker.js';
 import { equalValue } from '../util/equal.js';
+import { nameError } from '../util/named.js';
 import { OPTIMISTIC, SET_RESPONSE } from './actionTypes.js';
 import type { ActionMeta, ActionTypes, OptimisticAction, SetAction, SetResponseAction } from './actions.js';
 import { describeThrown, errorPolicy, isAbort, TimeoutError } from './errors.js';
@@ -166,10 +168,15 @@ export class Runner {
       applyOptimistic(this._store, this.#reader, optimistic.endpoint, optimistic.args, stamp, optimistic.fetchedAt);
     } catch (error) {
       optimistic.error = error as Error;
-      this._patch(this._store._result(optimistic.key), {
-        error: optimistic.error,
-        errorExpiresAt: this._clock() + (optimistic.endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
-      });
+      this._patch(
+        optimistic.key,
+        this._store._result(optimistic.key),
+        {
+          error: optimistic.error,
+          errorExpiresAt: this._clock() + (optimistic.endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
+        },
+        'error',
+      );
     }
   }
 
@@ -185,7 +192,9 @@ export class Runner {
     const settled = pending.get(stamp);
     if (settled?.error !== undefined) {
       const result = this._store._result(settled.key);
-      if (result._meta.peek().error === settled.error) this._patch(result, { error: undefined, errorExpiresAt: 0 });
+      if (result._meta.peek().error === settled.error) {
+        this._patch(settled.key, result, { error: undefined, errorExpiresAt: 0 }, 'error');
+      }
     }
     pending.delete(stamp);
     if (pending.size === 0) return;
@@ -260,7 +269,7 @@ export class Runner {
         // An abort is the caller's choice, not a failure of the key: nothing is recorded.
         if (isAbort(error)) {
           this.#drop(stamp);
-          throw error;
+          throw nameError(endpoint.name, '', error);
         }
         // A soft failure of a GET is retried `retry` times, waiting 1 s, 2 s, 4 s … (at most 30 s).
         if (
@@ -335,13 +344,15 @@ export class Runner {
     const stamp = flight?.stamp ?? ++this._stamp;
     if (action.error) {
       const error = named(endpoint, action.response);
-      // A failed mutation rolls its optimistic layer back.
-      this.#drop(stamp);
-      // A request's failure is recorded for a GET; `setError` for any endpoint.
-      if ((flight === undefined || !endpoint.sideEffect) && stamp > this._reset) {
-        const result = this._store._result(key);
-        if (stamp >= result._stamp) this._patch(result, { error, errorExpiresAt: meta.expiresAt });
-      }
+      this._store._record('error', stamp, () => {
+        // A failed mutation rolls its optimistic layer back.
+        this.#drop(stamp);
+        // A request's failure is recorded for a GET; `setError` for any endpoint.
+        if ((flight === undefined || !endpoint.sideEffect) && stamp > this._reset) {
+          const result = this._store._result(key);
+          if (stamp >= result._stamp) this._patch(key, result, { error, errorExpiresAt: meta.expiresAt }, 'error');
+        }
+      });
       if (flight !== undefined) {
         flight.done = flight.failed = true;
         flight.out = error;
@@ -370,8 +381,9 @@ export class Runner {
     const staging = new Staging(typeof schema === 'function' ? `set(${schema.key})` : 'set', args);
     normalizeRoot(schema, value, staging);
     const stamp = ++this._stamp;
+    // One transaction: a merge hook that throws leaves the tables as they were.
     this._batch(() => {
-      this._store._commit(staging, stamp, action.meta.expiresAt);
+      this._store._transact('set', stamp, () => this._store._commit(staging, stamp, action.meta.expiresAt));
       this.#refold(stamp);
     });
   }
@@ -439,7 +451,7 @@ export class Runner {
     let failed = false;
     this._batch(() => {
       try {
-        out = store._transact(() => {
+        out = store._transact(read ? 'fetch' : 'setResponse', stamp, () => {
           store._commit(staging, stamp, expiresAt);
           // Responses are kept by key, unless the endpoint retains nothing.
           const result = !endpoint.sideEffect && endpoint.dataExpiryLength !== 0 ? store._result(key) : undefined;
@@ -448,7 +460,11 @@ export class Runner {
             result._stamp = stamp;
             result._schema = schema;
             result._args = args;
-            if (!equalValue(result._sig.peek(), normalized)) result._sig.value = normalized;
+            if (!equalValue(result._sig.peek(), normalized)) {
+              result._sig.value = normalized;
+              store._wrote(key, true);
+            }
+            store._wrote(key, false);
             result._meta.value = {
               fetchedAt: now,
               expiresAt,
@@ -485,23 +501,32 @@ export class Runner {
    */
   _fail(endpoint: EndpointInterface, key: string, error: unknown, stamp: number): Error {
     const failure = named(endpoint, error);
-    // A failed mutation rolls its optimistic layer back.
-    this.#drop(stamp);
-    if (!endpoint.sideEffect && stamp > this._reset) {
-      const result = this._store._result(key);
-      if (stamp >= result._stamp) {
-        this._patch(result, {
-          error: failure,
-          errorExpiresAt: this._clock() + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
-        });
+    this._store._record('error', stamp, () => {
+      // A failed mutation rolls its optimistic layer back.
+      this.#drop(stamp);
+      if (!endpoint.sideEffect && stamp > this._reset) {
+        const result = this._store._result(key);
+        if (stamp >= result._stamp) {
+          this._patch(
+            key,
+            result,
+            { error: failure, errorExpiresAt: this._clock() + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY) },
+            'error',
+          );
+        }
       }
-    }
+    });
     return failure;
   }
 
-  /** Changes fields of the result's meta, in one batch. */
-  _patch(result: ResultCell, change: Partial<Meta>): void {
-    this._batch(() => (result._meta.value = { ...result._meta.peek(), ...change }));
+  /** Changes fields of the meta of the result of `key`, in one batch: a record of the journal by `origin`. */
+  _patch(key: string, result: ResultCell, change: Partial<Meta>, origin: CommitOrigin): void {
+    this._batch(() =>
+      this._store._record(origin, 0, () => {
+        result._meta.value = { ...result._meta.peek(), ...change };
+        this._store._wrote(key, false);
+      }),
+    );
   }
 
   /**

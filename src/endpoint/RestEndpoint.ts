@@ -30,6 +30,7 @@ import type { EntityInput, Schema } from '../schema/types.js';
 import type { Values } from '../schema/Values.js';
 import { bareKey, defineOwn, Endpoint, withShape, type EndpointOptions, type SameTypeOptions } from './Endpoint.js';
 import { isPlain } from '../util/equal.js';
+import { nameError } from '../util/named.js';
 import { NetworkError } from './NetworkError.js';
 import { compilePath, searchParamsOf, searchString, unsendable, type ParamValue, type PathParams } from './path.js';
 
@@ -428,14 +429,14 @@ export class RestEndpoint<
    *   16 KiB), so the connection is released, and an error kept in the cache holds no
    *   socket.
    * @throws Error naming the endpoint, with `status` 500, when the request could not be sent (`cause`: the
-   *   original error); an abort is rethrown as is.
+   *   original error); an abort rejects with an `AbortError` naming the endpoint (`cause`: the original).
    */
   async fetchResponse(input: string, init: RequestInit): Promise<Response> {
     let response: Response;
     try {
       response = await fetch(input, init);
     } catch (error) {
-      if ((error as { name?: unknown })?.name === 'AbortError') throw error;
+      if ((error as { name?: unknown })?.name === 'AbortError') throw nameError(this.name, '', error);
       // `status` 500, as in Reactive Data Client: an error boundary treats it as a server failure.
       throw Object.assign(
         new Error(
@@ -468,6 +469,9 @@ export class RestEndpoint<
    * @throws NetworkError naming the endpoint, with `status` 400 for a body that is not
    *   valid JSON or binary content for a schema, and 404 for text (an HTML fallback page)
    *   where the schema expects JSON.
+   * @throws Error naming the endpoint when the body cannot be read (the connection closed
+   *   mid-body; `cause`: the original error); an abort while reading rejects with an
+   *   `AbortError` naming the endpoint.
    */
   async parseResponse(response: Response): Promise<any> {
     // Messages say what to do in development only (folded away in production builds).
@@ -486,17 +490,17 @@ export class RestEndpoint<
           `reads its body as '${content}'${dev ? `: ${describeSchema(schema)} cannot normalize it (use schema: undefined)` : ''}`,
         );
       }
-      return content === 'stream' ? response.body : response[content]();
+      return content === 'stream' ? response.body : this.#read(response, content);
     }
     if (!content && type && !type.includes('json') && !TEXT_LIKE.test(type)) {
-      if (raw) return response.blob();
+      if (raw) return this.#read(response, 'blob');
       throw await this.#refuse(
         response,
         400,
         `answered binary content-type "${type}"${dev ? `: ${describeSchema(schema)} cannot normalize it (use schema: undefined, or content: 'blob')` : ''}`,
       );
     }
-    const text = await response.text();
+    const text: string = await this.#read(response, 'text');
     if (!text) return null;
     if (content || type.includes('json')) {
       try {
@@ -521,6 +525,15 @@ export class RestEndpoint<
           : `: ${describeSchema(schema)} needs JSON (a process() of its own can use text)`;
     }
     throw await this.#refuse(response, 404, problem, text);
+  }
+
+  /** Reads the body; a failure (a socket closed mid-body, an abort) names the endpoint. */
+  async #read(response: Response, how: 'text' | 'blob' | 'arrayBuffer'): Promise<any> {
+    try {
+      return await response[how]();
+    } catch (error) {
+      throw nameError(this.name, 'reading the response body failed: ', error);
+    }
   }
 
   /**
