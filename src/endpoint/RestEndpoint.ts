@@ -440,7 +440,7 @@ export class RestEndpoint<
       // `status` 500, as in Reactive Data Client: an error boundary treats it as a server failure.
       throw Object.assign(
         new Error(
-          `${this.name}: ${init.method ?? 'GET'} ${this.#redact(input)} could not be sent: ${error instanceof Error ? error.message : String(error)}`,
+          `${this.name}: ${init.method ?? 'GET'} ${redact(this, input)} could not be sent: ${error instanceof Error ? error.message : String(error)}`,
           { cause: error },
         ),
         { status: 500 },
@@ -450,7 +450,7 @@ export class RestEndpoint<
       throw new NetworkError(await detach(response), {
         endpoint: this.name,
         method: init.method,
-        url: this.#redact(input),
+        url: redact(this, input),
       });
     }
     return response;
@@ -484,29 +484,32 @@ export class RestEndpoint<
     const raw = schema == null || this.process !== RestEndpoint.prototype.process;
     if (content && content !== 'json') {
       if (schema != null) {
-        throw await this.#refuse(
+        throw await refuse(
+          this,
           response,
           400,
           `reads its body as '${content}'${dev ? `: ${describeSchema(schema)} cannot normalize it (use schema: undefined)` : ''}`,
         );
       }
-      return content === 'stream' ? response.body : this.#read(response, content);
+      return content === 'stream' ? response.body : read(this, response, content);
     }
     if (!content && type && !type.includes('json') && !TEXT_LIKE.test(type)) {
-      if (raw) return this.#read(response, 'blob');
-      throw await this.#refuse(
+      if (raw) return read(this, response, 'blob');
+      throw await refuse(
+        this,
         response,
         400,
         `answered binary content-type "${type}"${dev ? `: ${describeSchema(schema)} cannot normalize it (use schema: undefined, or content: 'blob')` : ''}`,
       );
     }
-    const text: string = await this.#read(response, 'text');
+    const text: string = await read(this, response, 'text');
     if (!text) return null;
     if (content || type.includes('json')) {
       try {
         return JSON.parse(text);
       } catch (error) {
-        throw await this.#refuse(
+        throw await refuse(
+          this,
           response,
           400,
           `answered a body that is not valid JSON (${(error as Error).message})`,
@@ -524,31 +527,7 @@ export class RestEndpoint<
           ? ': the body is JSON, but its "content-type" header does not include "json"'
           : `: ${describeSchema(schema)} needs JSON (a process() of its own can use text)`;
     }
-    throw await this.#refuse(response, 404, problem, text);
-  }
-
-  /** Reads the body; a failure (a socket closed mid-body, an abort) names the endpoint. */
-  async #read(response: Response, how: 'text' | 'blob' | 'arrayBuffer'): Promise<any> {
-    try {
-      return await response[how]();
-    } catch (error) {
-      throw nameError(this.name, 'reading the response body failed: ', error);
-    }
-  }
-
-  /**
-   * A NetworkError for a response whose status was fine but whose body cannot be used,
-   * with a detached copy of the response (`text` when the body was read, quoted in the
-   * message in development only: the body is data).
-   */
-  async #refuse(response: Response, status: number, problem: string, text?: string): Promise<NetworkError> {
-    if (text !== undefined && (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production') {
-      problem += `. Body starts with: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}`;
-    }
-    return new NetworkError(
-      text === undefined ? await detach(response) : new Response(text.slice(0, ERROR_BODY_LIMIT), response),
-      { endpoint: this.name, method: this.method, url: this.#redact(response.url), problem, status },
-    );
+    throw await refuse(this, response, 404, problem, text);
   }
 
   /**
@@ -700,13 +679,6 @@ export class RestEndpoint<
     return alone ? found : mapped;
   }
 
-  /** A URL for messages: values of query names matching `secretParams` replaced by `***`. */
-  #redact(url: string): string {
-    return url.replace(/(?<=[?&])([^=&#]*)=[^&#]*/g, (pair, name: string) =>
-      this.secretParams.test(name) ? `${name}=***` : pair,
-    );
-  }
-
   /** @internal Whether this endpoint's calls end with a body argument. */
   _hasBody(): boolean {
     return !BODYLESS.has(this.method.toUpperCase()) && !('body' in this && this.body === undefined);
@@ -722,6 +694,51 @@ export class RestEndpoint<
   _body(args: readonly unknown[]): unknown {
     return this._hasBody() ? args[args.length - 1] : undefined;
   }
+}
+
+// The pipeline's helpers are functions, not `#private` methods: the Controller runs an
+// endpoint with a signal of its own through an object that inherits from it
+// (`Object.create(endpoint, { signal })`), which has none of the endpoint's private members.
+
+/** A URL for messages: values of query names matching `secretParams` replaced by `***`. */
+function redact(endpoint: RestEndpoint<any, any, any, any, any, any>, url: string): string {
+  return url.replace(/(?<=[?&])([^=&#]*)=[^&#]*/g, (pair, name: string) =>
+    endpoint.secretParams.test(name) ? `${name}=***` : pair,
+  );
+}
+
+/** Reads the body; a failure (a socket closed mid-body, an abort) names the endpoint. */
+async function read(
+  endpoint: RestEndpoint<any, any, any, any, any, any>,
+  response: Response,
+  how: 'text' | 'blob' | 'arrayBuffer',
+): Promise<any> {
+  try {
+    return await response[how]();
+  } catch (error) {
+    throw nameError(endpoint.name, 'reading the response body failed: ', error);
+  }
+}
+
+/**
+ * A NetworkError for a response whose status was fine but whose body cannot be used,
+ * with a detached copy of the response (`text` when the body was read, quoted in the
+ * message in development only: the body is data).
+ */
+async function refuse(
+  endpoint: RestEndpoint<any, any, any, any, any, any>,
+  response: Response,
+  status: number,
+  problem: string,
+  text?: string,
+): Promise<NetworkError> {
+  if (text !== undefined && (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production') {
+    problem += `. Body starts with: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}`;
+  }
+  return new NetworkError(
+    text === undefined ? await detach(response) : new Response(text.slice(0, ERROR_BODY_LIMIT), response),
+    { endpoint: endpoint.name, method: endpoint.method, url: redact(endpoint, response.url), problem, status },
+  );
 }
 
 /** Bytes of a failed response's body kept in its {@link NetworkError}. */
