@@ -96,12 +96,14 @@ export interface EndpointOptions<A extends readonly any[] = any[], R = any, S ex
 
 /** Options of `extend()` that keep the endpoint's type (none of them changes a type). */
 export type SameTypeOptions<O> = O & {
-  path?: never;
-  searchParams?: never;
-  method?: never;
-  body?: never;
-  schema?: never;
-  process?: never;
+  // `undefined`, not `never`: the same under default options, and an app compiled with
+  // `exactOptionalPropertyTypes` still finds RestEndpoint's overload compatible with this one.
+  path?: undefined;
+  searchParams?: undefined;
+  method?: undefined;
+  body?: undefined;
+  schema?: undefined;
+  process?: undefined;
 };
 
 /** Instances are callable: calling an endpoint runs its `fetch` without any cache. */
@@ -135,7 +137,9 @@ export class Endpoint<A extends readonly any[] = any[], R = any, S extends Schem
   /** Error retention in ms. Default: `undefined` (the Controller's default, 1000). */
   declare errorExpiryLength: number | undefined;
   /** The optimistic response of a mutation (see {@link EndpointOptions}). Default: none. */
-  declare getOptimisticResponse: ((this: any, snap: SnapshotInterface, ...args: A) => unknown) | undefined;
+  // Optional rather than `| undefined`: EndpointInterface declares it as an optional method,
+  // which an app compiled with `exactOptionalPropertyTypes` keeps free of `undefined`.
+  declare getOptimisticResponse?: (this: any, snap: SnapshotInterface, ...args: A) => unknown;
   /** Aborts the request (see {@link EndpointOptions.signal}). Default: `undefined`. */
   declare signal: AbortSignal | undefined;
   /** Request time limit in ms (see {@link EndpointOptions.timeout}). Default: `undefined` (none). */
