@@ -58,6 +58,7 @@ export function controllerOf(entities: Entities, schemas: readonly Schema[] = []
     rows[key] = {};
     for (const pk in entities[key]) {
       const row = entities[key]![pk];
+      if (row === undefined) continue;
       if (row === INVALID) removed.push([key, pk]);
       rows[key]![pk] = [row === INVALID ? {} : { ...(row as object) }, 0];
     }
@@ -80,7 +81,10 @@ export function denormalize(
   const ctrl = entities instanceof Controller ? entities : controllerOf(entities);
   const ep = endpoint('denormalize', schema);
   const key = ep.key(...args);
-  hydrate(ctrl, { version: 1, rows: {}, converted: {}, lists: {}, responses: { [key]: [input, 1, 2, false] } });
+  // (`undefined` is no response: nothing to store.)
+  if (input !== undefined) {
+    hydrate(ctrl, { version: 1, rows: {}, converted: {}, lists: {}, responses: { [key]: [input, 1, 2, false] } });
+  }
   return ctrl.response(ep, ...args).value;
 }
 
