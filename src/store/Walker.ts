@@ -99,12 +99,15 @@ export class Walker implements DenormalizeContext {
     const roots = this.#top === undefined ? this._store._roots : undefined;
     let cells = roots?.get(pks);
     if (!cells) {
-      cells = pks.map((pk) => table._cell(String(pk)));
+      // (An entity given inline, an object, has no cell: it is built as it is.)
+      cells = pks.map((pk) => (typeof pk === 'object' && pk !== null ? undefined! : table._cell(String(pk))));
       roots?.set(pks, cells);
     }
     // One array of the final size (a loop of `push` makes four on the way to 150 rows),
     // filtered only when a row is missing.
-    const out = cells.map((cell) => this._read(schema, cell));
+    const out = cells.map((cell, i) =>
+      cell === undefined ? this._inline(schema, pks[i] as Row) : this._read(schema, cell),
+    );
     return out.includes(undefined) ? out.filter((v) => v !== undefined) : out;
   }
 
@@ -219,7 +222,15 @@ export class Walker implements DenormalizeContext {
    */
   _inline(schema: EntityClass, row: Row): object {
     const obj = schema._create(row);
-    schema._link(obj, row, this);
+    // Nested entities within the depth limit, as for a stored row.
+    if (this.#depth < (schema.maxEntityDepth ?? MAX_ROW_DEPTH)) {
+      this.#depth++;
+      try {
+        schema._link(obj, row, this);
+      } finally {
+        this.#depth--;
+      }
+    }
     return seal(obj);
   }
 
