@@ -34,7 +34,8 @@ import { denormalizeValue } from '../schema/visit.js';
 import { DEV } from '../util/dev.js';
 import { MAX_ROW_DEPTH } from '../util/limits.js';
 import { indexOf } from './indexes.js';
-import type { Cell, Row, Store, Table } from './Store.js';
+import { share } from './share.js';
+import type { Cell, Dep, Row, Store, Table } from './Store.js';
 
 /** One row being built. */
 interface Frame {
@@ -45,7 +46,7 @@ interface Frame {
   readonly index: number;
   low: number;
   /** Rows reached below this one; `undefined` while only the row itself. */
-  deps: Set<Cell> | undefined;
+  deps: Set<Dep> | undefined;
 }
 
 let walks = 0;
@@ -159,7 +160,20 @@ export class Walker implements DenormalizeContext {
   }
 
   list(collection: CollectionLike, argsKey: string): readonly unknown[] | undefined {
-    return this._store._list(collection.key, argsKey)._sig.value;
+    const list = this._store._list(collection.key, argsKey);
+    // A row that holds the list is built from it too: its cached object lasts while the list does.
+    if (this.#top !== undefined) addDeps(this.#top, [list]);
+    return list.value;
+  }
+
+  /**
+   * @internal A collection's list as read (`value`): the one last read of the same list
+   * while its members are the same objects, so every view and every row that holds the
+   * list shares one array (DESIGN rule 4).
+   */
+  _shareList<T>(collection: CollectionLike, argsKey: string, value: T): T {
+    const list = this._store._list(collection.key, argsKey);
+    return (list._view = share(list._view, value));
   }
 
   /** Reads every row the cached object reached (`own`: the cell itself peeked); true when none changed. */
@@ -266,7 +280,7 @@ function seal(obj: object): object {
   return obj;
 }
 
-function addDeps(frame: Frame, cells: Iterable<Cell>): void {
+function addDeps(frame: Frame, cells: Iterable<Dep>): void {
   const deps = (frame.deps ??= new Set([frame.cell]));
   for (const cell of cells) deps.add(cell);
 }
