@@ -94,10 +94,12 @@ export interface EndpointOptions<A extends readonly any[] = any[], R = any, S ex
   getOptimisticResponse?: (this: any, snap: SnapshotInterface, ...args: A) => unknown;
 }
 
-/** Options of `extend()` that keep the endpoint's type (none of them changes a type). */
+/**
+ * Options of `extend()` that keep the endpoint's type (none of them changes a type). The
+ * others are `undefined` rather than `never`, so that a subclass's `extend` still overrides
+ * this one under an app's exactOptionalPropertyTypes.
+ */
 export type SameTypeOptions<O> = O & {
-  // `undefined`, not `never`: the same under default options, and an app compiled with
-  // `exactOptionalPropertyTypes` still finds RestEndpoint's overload compatible with this one.
   path?: undefined;
   searchParams?: undefined;
   method?: undefined;
@@ -137,8 +139,8 @@ export class Endpoint<A extends readonly any[] = any[], R = any, S extends Schem
   /** Error retention in ms. Default: `undefined` (the Controller's default, 1000). */
   declare errorExpiryLength: number | undefined;
   /** The optimistic response of a mutation (see {@link EndpointOptions}). Default: none. */
-  // Optional rather than `| undefined`: EndpointInterface declares it as an optional method,
-  // which an app compiled with `exactOptionalPropertyTypes` keeps free of `undefined`.
+  // (Optional, not `| undefined`: under an app's exactOptionalPropertyTypes the class must
+  // still implement EndpointInterface's optional method.)
   declare getOptimisticResponse?: (this: any, snap: SnapshotInterface, ...args: A) => unknown;
   /** Aborts the request (see {@link EndpointOptions.signal}). Default: `undefined`. */
   declare signal: AbortSignal | undefined;
