@@ -22,6 +22,7 @@ import { Computed, Signal, type ReadonlySignal } from '@preact/signals-core';
 import type { EndpointInterface } from '../endpoint/types.js';
 import { describe } from '../schema/SchemaError.js';
 import type { Denormalize, Input, Schema } from '../schema/types.js';
+import { plainOf } from '../schema/visit.js';
 import { release, sweep } from '../store/gc.js';
 import { resetStore } from '../store/reset.js';
 import { Store, type Meta } from '../store/Store.js';
@@ -336,18 +337,28 @@ export class Controller {
   }
 
   /** The cached denormalized response of an endpoint, `undefined` until fetched: the value of `response()`. */
-  getResponse<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): ResolveType<E> | undefined {
+  getResponse<E extends EndpointInterface>(
+    endpoint: E,
+    ...args: Parameters<E['fetch']> | readonly [null]
+  ): ResolveType<E> | undefined {
     return this.response(endpoint, ...args).value;
   }
 
-  /** Signal of the cached denormalized response of an endpoint; `undefined` until fetched. */
+  /**
+   * Signal of the cached denormalized response of an endpoint; until fetched, what its
+   * schema finds by the args (the row of an Entity endpoint, a Collection's list), else
+   * `undefined`. With `null` arguments (a conditional read, as in Reactive Data Client) it
+   * reads no response: only the schema's plain members (`nextPage: ''`) as written.
+   */
   response<E extends EndpointInterface>(
     endpoint: E,
-    ...args: Parameters<E['fetch']>
+    ...args: Parameters<E['fetch']> | readonly [null]
   ): ReadonlySignal<ResolveType<E> | undefined> {
-    return this.#runner._views.response(endpoint.key(...args), endpoint.schema, args) as ReadonlySignal<
-      ResolveType<E> | undefined
-    >;
+    return (
+      args[0] === null
+        ? skeletonOf(endpoint.schema)
+        : this.#runner._views.response(endpoint.key(...args), endpoint.schema, args)
+    ) as ReadonlySignal<ResolveType<E> | undefined>;
   }
 
   /** Signal of an endpoint key's cache state: fetch time, expiry, last error, invalidation. */
@@ -360,9 +371,15 @@ export class Controller {
     return this.meta(endpoint, ...args).value;
   }
 
-  /** The last error of an endpoint key, or `undefined` (`meta().value.error`); tracked inside an effect. */
-  getError<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): Error | undefined {
-    return this.meta(endpoint, ...args).value.error;
+  /**
+   * The last error of an endpoint key, or `undefined` (`meta().value.error`); tracked
+   * inside an effect. `undefined` for `null` arguments (a conditional read).
+   */
+  getError<E extends EndpointInterface>(
+    endpoint: E,
+    ...args: Parameters<E['fetch']> | readonly [null]
+  ): Error | undefined {
+    return args[0] === null ? undefined : this.meta(endpoint, ...(args as Parameters<E['fetch']>)).value.error;
   }
 
   //#region writing
@@ -444,8 +461,11 @@ export class Controller {
   /**
    * Marks the endpoint's response invalid: it keeps showing; a mounted key (shown by a
    * binding, or `subscribe`d) refetches now, any other key on its next read.
+   * `invalidate(endpoint, null)` does nothing (`null` arguments name no request).
    */
-  invalidate<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): void {
+  invalidate<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']> | readonly [null]): void {
+    // As in Reactive Data Client (a conditional read passes `null`).
+    if (args[0] === null) return;
     this.#runner._send({ type: INVALIDATE, key: endpoint.key(...args) });
   }
 
@@ -647,6 +667,21 @@ export class Controller {
 }
 
 function noop(): void {}
+
+const skeletons = new WeakMap<object, ReadonlySignal<unknown>>();
+
+/**
+ * The response of `null` arguments, as Reactive Data Client gives it: the schema's plain
+ * members (`nextPage: ''`) as written, nothing for its schemas (no request names them).
+ * One signal per schema.
+ */
+function skeletonOf(schema: Schema): ReadonlySignal<unknown> {
+  if (typeof schema !== 'object' || schema === null) return NOTHING;
+  let found = skeletons.get(schema);
+  if (found === undefined) skeletons.set(schema, (found = new Signal(plainOf(schema))));
+  return found;
+}
+const NOTHING: ReadonlySignal<undefined> = new Signal(undefined);
 
 /**
  * Throws a `TypeError` naming the method and what it got when `endpoint` is no endpoint

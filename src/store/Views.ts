@@ -12,7 +12,7 @@ import { Computed, type ReadonlySignal } from '@preact/signals-core';
 import { Query } from '../schema/Query.js';
 import type { Schema } from '../schema/types.js';
 import { SchemaError, describe } from '../schema/SchemaError.js';
-import { denormalizeValue, isEntity, joined, queryKeyOf } from '../schema/visit.js';
+import { denormalizeValue, joined, plainOf, queryKeyOf } from '../schema/visit.js';
 import { argsKey, idOf } from '../util/argsKey.js';
 import { share } from './share.js';
 import type { Meta, Store } from './Store.js';
@@ -69,9 +69,10 @@ export class Views {
   }
 
   /**
-   * The view of an endpoint response by its key. Until the key has a response, an
-   * endpoint whose schema is an Entity reads the row its args name, wherever that row
-   * came from (a list, another endpoint), as Reactive Data Client's `queryKey` does.
+   * The view of an endpoint response by its key. Until the key has a response, it reads
+   * what its schema finds by its args, as Reactive Data Client's `queryKey` does: the row
+   * an Entity endpoint's args name, a Collection's list for the args, wherever they came
+   * from (a list, another endpoint); with a member not found, nothing.
    * It looks the key's cell up on every computation, so a cell that garbage collection
    * dropped (it is written once more, which wakes the view) is replaced by a fresh, empty
    * one on the next read.
@@ -86,7 +87,8 @@ export class Views {
           const stored = store._result(key, true)._sig.value;
           if (stored !== undefined) return stored;
           walker._free = true;
-          return isEntity(schema) ? schema.queryKey(args) : undefined;
+          const found = withPlain(queryKeyOf(schema, args, walker), plainOf(schema));
+          return complete(found) ? found : undefined;
         }),
       )
     );
@@ -145,6 +147,29 @@ export class Views {
       }
     });
   }
+}
+
+/** What a schema found by args, with its plain members (`plainOf`) where it found nothing. */
+function withPlain(found: unknown, plain: unknown): unknown {
+  if (typeof plain !== 'object' || plain === null) return found ?? plain;
+  const out: Record<string, unknown> = {};
+  for (const key in plain)
+    out[key] = withPlain(
+      (found as Record<string, unknown> | undefined)?.[key],
+      (plain as Record<string, unknown>)[key],
+    );
+  return out;
+}
+
+/**
+ * Whether what a schema found by args answers every member (Reactive Data Client's
+ * `validateQueryKey`): a response inferred with a member missing is no response.
+ */
+function complete(found: unknown): boolean {
+  return (
+    found !== undefined &&
+    (typeof found !== 'object' || found === null || Array.isArray(found) || Object.values(found).every(complete))
+  );
 }
 
 /**
