@@ -44,7 +44,7 @@ import type { ActionTypes, FetchAction, FetchMeta, GCAction, Manager } from './a
 import { Entry } from './Entry.js';
 import { errorPolicy } from './errors.js';
 import { getDefaultManagers } from './managers/getDefaultManagers.js';
-import { actionMeta, DEFAULT_DATA_EXPIRY, DEFAULT_ERROR_EXPIRY, DONE, Runner } from './Runner.js';
+import { actionMeta, DEFAULT_DATA_EXPIRY, DONE, Runner, responseAction } from './Runner.js';
 import { systemTimers, type Timers } from './timers.js';
 import type { ArgsOf, ControllerOptions, KeyFilter, Queryable, ResolveType, Updater, WithLast } from './types.js';
 
@@ -416,19 +416,7 @@ export class Controller {
     endpoint: E,
     ...argsAndResponse: WithLast<Parameters<E['fetch']>, unknown>
   ): void {
-    expectEndpoint('setResponse', endpoint);
-    const args = argsAndResponse as readonly unknown[] as unknown[];
-    const response = args.pop();
-    const now = this.#runner._clock();
-    this.#runner._send({
-      type: SET_RESPONSE,
-      endpoint,
-      args,
-      key: endpoint.key(...args),
-      response,
-      meta: actionMeta(now, now, endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY),
-      error: false,
-    });
+    this.#setResponse('setResponse', endpoint, argsAndResponse as readonly unknown[] as unknown[], false);
   }
 
   /**
@@ -436,18 +424,17 @@ export class Controller {
    * cached response stays. `ctrl.setError(getUser, { id: '1' }, new Error('gone'))`.
    */
   setError<E extends EndpointInterface>(endpoint: E, ...argsAndError: readonly unknown[]): void {
-    const args = argsAndError as unknown[];
-    const error = args.pop() as Error;
+    this.#setResponse('setError', endpoint, argsAndError as unknown[], true);
+  }
+
+  /** `setResponse` and `setError`: the last of `argsAndResponse` is the response (the error). */
+  #setResponse(method: string, endpoint: EndpointInterface, argsAndResponse: unknown[], error: boolean): void {
+    expectEndpoint(method, endpoint);
+    const response = argsAndResponse.pop();
     const now = this.#runner._clock();
-    this.#runner._send({
-      type: SET_RESPONSE,
-      endpoint,
-      args,
-      key: endpoint.key(...args),
-      response: error,
-      meta: actionMeta(now, now, endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
-      error: true,
-    });
+    this.#runner._send(
+      responseAction(endpoint, argsAndResponse, endpoint.key(...argsAndResponse), response, error, now, now),
+    );
   }
 
   /**

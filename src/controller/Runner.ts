@@ -68,6 +68,33 @@ export function actionMeta(fetchedAt: number, now: number, expiry: number): Acti
   return { fetchedAt, date: now, expiresAt: now + expiry };
 }
 
+/**
+ * A `SET_RESPONSE` action: the endpoint's response for `args` (with `error`, its failure),
+ * fresh for the endpoint's data (or error) expiry from `now`.
+ */
+export function responseAction(
+  endpoint: EndpointInterface,
+  args: readonly unknown[],
+  key: string,
+  response: unknown,
+  error: boolean,
+  fetchedAt: number,
+  now: number,
+): SetResponseAction {
+  const expiry = error
+    ? (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY)
+    : (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY);
+  return {
+    type: SET_RESPONSE,
+    endpoint,
+    args,
+    key,
+    response,
+    meta: actionMeta(fetchedAt, now, expiry),
+    error,
+  } as SetResponseAction;
+}
+
 /** @internal */
 export class Runner {
   readonly _store: Store;
@@ -309,23 +336,12 @@ export class Runner {
   ): Promise<unknown> {
     // Started before `resetEntireStore`: nothing of it is written.
     if (stamp <= this._reset) throw error ? response : new Error(`${endpoint.name}: dropped by resetEntireStore`);
-    const expiry = error
-      ? (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY)
-      : (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY);
-    const meta = actionMeta(fetchedAt, this._clock(), expiry);
+    const action = responseAction(endpoint, args, key, response, error, fetchedAt, this._clock());
     const flight: Flight = { stamp, done: false, failed: false, out: undefined };
-    this.#flights.set(meta, flight);
+    this.#flights.set(action.meta, flight);
     try {
       // Awaited only when a middleware waits: a synchronous write resolves the fetch without a tick.
-      const settled = this.#dispatch({
-        type: SET_RESPONSE,
-        endpoint,
-        args,
-        key,
-        response,
-        meta,
-        error,
-      } as SetResponseAction);
+      const settled = this.#dispatch(action);
       if (!flight.done) await settled;
     } finally {
       // A request takes its optimistic layer with it, whatever the middlewares did.
@@ -347,16 +363,8 @@ export class Runner {
     const flight = this.#flights.get(meta);
     const stamp = flight?.stamp ?? ++this._stamp;
     if (action.error) {
-      const error = named(endpoint, action.response);
-      this._store._record('error', stamp, () => {
-        // A failed mutation rolls its optimistic layer back.
-        this.#drop(stamp);
-        // A request's failure is recorded for a GET; `setError` for any endpoint.
-        if ((flight === undefined || !endpoint.sideEffect) && stamp > this._reset) {
-          const result = this._store._result(key);
-          if (stamp >= result._stamp) this._patch(key, result, { error, errorExpiresAt: meta.expiresAt }, 'error');
-        }
-      });
+      // A request's failure is recorded for a GET; `setError` (no request) for any endpoint.
+      const error = this._fail(endpoint, key, action.response, stamp, meta.expiresAt, flight === undefined);
       if (flight !== undefined) {
         flight.done = flight.failed = true;
         flight.out = error;
@@ -500,24 +508,26 @@ export class Runner {
   }
 
   /**
-   * A write that failed (the response does not fit the schema, or its first read failed):
-   * the error recorded under the key for a GET (cached data stays), and returned.
+   * A failure (a request's, `setError`'s, or a write's whose response does not fit the
+   * schema or whose first read failed): its optimistic layer rolled back, the error
+   * recorded under the key for a GET (for any endpoint with `anyEndpoint`; cached data
+   * stays), and returned, named by the endpoint.
    */
-  _fail(endpoint: EndpointInterface, key: string, error: unknown, stamp: number): Error {
+  _fail(
+    endpoint: EndpointInterface,
+    key: string,
+    error: unknown,
+    stamp: number,
+    errorExpiresAt = this._clock() + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
+    anyEndpoint = false,
+  ): Error {
     const failure = named(endpoint, error);
     this._store._record('error', stamp, () => {
       // A failed mutation rolls its optimistic layer back.
       this.#drop(stamp);
-      if (!endpoint.sideEffect && stamp > this._reset) {
+      if ((anyEndpoint || !endpoint.sideEffect) && stamp > this._reset) {
         const result = this._store._result(key);
-        if (stamp >= result._stamp) {
-          this._patch(
-            key,
-            result,
-            { error: failure, errorExpiresAt: this._clock() + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY) },
-            'error',
-          );
-        }
+        if (stamp >= result._stamp) this._patch(key, result, { error: failure, errorExpiresAt }, 'error');
       }
     });
     return failure;

@@ -466,17 +466,12 @@ export class Store {
         // The class that writes a key's rows: what restored rows of the key are checked by.
         if (schema !== undefined) table._schema ??= schema;
         const hooked = schema?._hooked;
-        const { _ever, _cells } = table;
-        // The first rows of an empty table: the staged map becomes the table's, each row
-        // replaced by its cell (no second map grown entry by entry). A staging read after
-        // its commit holds cells, and later writes to the table: read it at once.
-        const cells = _cells.size ? _cells : (table._cells = rows as unknown as Map<string, Cell>);
-        // New rows are undone together, by one step for the table: no closure per row. (The
-        // cells of an adopted map are all new; it stays the table's, its cells placeholders
-        // then, as they are in a map that was not adopted.)
-        const created: Cell[] | undefined = cells === _cells ? [] : undefined;
+        const { _ever, _cells: cells } = table;
+        // New rows are undone together, by one step for the table: no closure per row (their
+        // cells stay in the table, placeholders again).
+        const created: Cell[] = [];
         this.#undo?.push(() => {
-          for (const cell of created ?? cells.values()) {
+          for (const cell of created) {
             cell._stamp = 0;
             // (No pk: an undone write's record is dropped.)
             this._put(table, '', cell);
@@ -487,10 +482,10 @@ export class Store {
         const journal = this._journal?._open && this._journal;
         // (`forEach`, not `for…of`: no entry array per row.)
         rows.forEach((row, pk) => {
-          let cell = cells === _cells ? _cells.get(pk) : undefined;
+          let cell = cells.get(pk);
           if (cell === undefined) {
             cells.set(pk, (cell = new Cell(row)));
-            created?.push(cell);
+            created.push(cell);
             cell._stamp = stamp;
             cell._exp = exp;
             return void this._putBase(table, pk, cell, row, true);
@@ -516,7 +511,7 @@ export class Store {
           if (next !== prev || cell._over !== undefined) this._putBase(table, pk, cell, next);
         });
         // The new rows joined the membership: one bump for them all.
-        if (created?.length !== 0) table._version.value++;
+        if (created.length !== 0) table._version.value++;
       }
       for (const [key, pks] of staging._removals) {
         const table = this._table(key);
