@@ -11,7 +11,7 @@
  * connects to nothing and its middleware passes every action on.
  */
 import { FETCH, OPTIMISTIC, RESET, SET_RESPONSE } from '../controller/actionTypes.js';
-import type { ActionTypes, Manager, Middleware, OptimisticAction } from '../controller/actions.js';
+import type { ActionTypes, Dispatch, Manager, Middleware, OptimisticAction } from '../controller/actions.js';
 import type { Controller } from '../controller/Controller.js';
 import type { EndpointInterface } from '../endpoint/types.js';
 import { labelOf } from './model.js';
@@ -47,8 +47,6 @@ interface Extension {
   connect(options: DevToolsConfig): DevToolsConnection;
 }
 
-const DEV = (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production';
-
 export class DevToolsManager implements Manager {
   /** The extension's connection; `undefined` when there is no extension (or in production). */
   protected devTools: DevToolsConnection | undefined;
@@ -74,9 +72,11 @@ export class DevToolsManager implements Manager {
    */
   constructor(config?: DevToolsConfig, skipLogging?: (action: ActionTypes) => boolean) {
     this.devtoolsName = config?.name ?? `signal-cache: ${globalThis.document?.title ?? ''}`;
-    const extension: Extension | undefined = DEV
-      ? (globalThis as { __REDUX_DEVTOOLS_EXTENSION__?: Extension }).__REDUX_DEVTOOLS_EXTENSION__
-      : undefined;
+    // (The check inline, each time: a bundler folds it and drops what it guards.)
+    const extension: Extension | undefined =
+      (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
+        ? (globalThis as { __REDUX_DEVTOOLS_EXTENSION__?: Extension }).__REDUX_DEVTOOLS_EXTENSION__
+        : undefined;
     this.devTools = extension?.connect({ name: this.devtoolsName, ...config, actionSanitizer: sanitize(config) });
     // The manager halves its buffer when it is full: twice the extension's history keeps it whole.
     if (config?.maxAge) this.maxBufferLength = config.maxAge * 2;
@@ -85,7 +85,14 @@ export class DevToolsManager implements Manager {
 
   middleware: Middleware = (controller) => {
     this.controller = controller;
-    if (!DEV || this.devTools === undefined) return (next) => next;
+    // (What the development branch needs is passed in: a production bundle drops it whole.)
+    return (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production' && this.devTools !== undefined
+      ? this.#sending(controller, stateOf)
+      : (next) => next;
+  };
+
+  /** The middleware of development: each action sent, once it took effect, with the state then. */
+  #sending(controller: Controller, snapshot: typeof stateOf): (next: Dispatch) => Dispatch {
     const [runner, entries] = controller._inspect();
     this.skipLogging ??= (action) =>
       action.type === FETCH && !action.endpoint.sideEffect && entries.get(action.key)?._pending !== undefined;
@@ -96,13 +103,13 @@ export class DevToolsManager implements Manager {
       if (!skip) {
         // The state once the action took effect (a waiting middleware after this one may delay it).
         settled.then(
-          () => this.handleAction(action, stateOf(runner._store, [...this.#optimistic], this.#lastReset)),
+          () => this.handleAction(action, snapshot(runner._store, [...this.#optimistic], this.#lastReset)),
           noop,
         );
       }
       return settled;
     };
-  };
+  }
 
   /** Keeps the optimistic actions in flight and the time of the last reset (parts of the state). */
   #track(action: ActionTypes): void {
@@ -131,13 +138,17 @@ export class DevToolsManager implements Manager {
 
   /** Called once the Controller is ready: gives the extension the state and listens to it. */
   init(): void {
-    if (!DEV) return;
+    if ((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production') this.#connect(stateOf);
+  }
+
+  /** Registers the Controller, gives the extension its state and follows the extension's messages. */
+  #connect(snapshot: typeof stateOf): void {
     const registry = ((globalThis as { __SC_CONTROLLERS__?: Map<string, Controller> }).__SC_CONTROLLERS__ ??=
       new Map());
     if (this.controller !== undefined) registry.set(this.devtoolsName, this.controller);
     const devTools = this.devTools;
     if (devTools === undefined || this.controller === undefined) return;
-    devTools.init(stateOf(this.controller._inspect()[0]._store, [], this.#lastReset));
+    devTools.init(snapshot(this.controller._inspect()[0]._store, [], this.#lastReset));
     const stop = devTools.subscribe((message) => {
       if (message.type === 'START') {
         this.started = true;
@@ -154,6 +165,7 @@ export class DevToolsManager implements Manager {
   cleanup(): void {
     this.#stop?.();
     this.#stop = undefined;
+    if ((typeof process < 'u' ? process.env.NODE_ENV : 'production') === 'production') return;
     const registry = (globalThis as { __SC_CONTROLLERS__?: Map<string, Controller> }).__SC_CONTROLLERS__;
     if (registry?.get(this.devtoolsName) === this.controller) registry.delete(this.devtoolsName);
   }

@@ -4,7 +4,7 @@
  * duration, and whether it joined a request already in flight), the optimistic layers
  * and their fate, and the endpoint and args of each key (what a refetch runs).
  */
-import { FETCH, OPTIMISTIC, SET_RESPONSE, SUBSCRIBE } from '../controller/actionTypes.js';
+import { FETCH, OPTIMISTIC, SET_RESPONSE, SUBSCRIBE } from './kinds.js';
 import type { ActionTypes, Dispatch, FetchAction } from '../controller/actions.js';
 import type { Model } from './model.js';
 

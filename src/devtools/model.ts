@@ -11,9 +11,8 @@ import type { Runner } from '../controller/Runner.js';
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { Manager } from '../controller/actions.js';
 import type { EndpointInterface } from '../endpoint/types.js';
-import { Entity } from '../schema/Entity.js';
+import type { Entity } from '../schema/Entity.js';
 import type { Row } from '../store/Store.js';
-import { idOf } from '../util/argsKey.js';
 
 /** The status of a cache key, as the DOM contract names it (`data-status`). */
 export type KeyStatus = 'fresh' | 'stale' | 'fetching' | 'error' | 'invalid';
@@ -69,16 +68,20 @@ export class Model {
   /** The view counters this model started (left to whoever started them otherwise). */
   readonly #runs: Map<string, number>;
   readonly #ownRuns: boolean;
+  /** The id the views key a schema by (`util/argsKey.idOf`, handed over by mount.ts). */
+  readonly #idOf: (schema: object) => number;
 
-  constructor(ctrl: Controller, names: Readonly<Record<string, unknown>> = {}) {
+  /** @param idOf the views' id of a schema (passed in: the panel's chunk imports nothing of the core) */
+  constructor(ctrl: Controller, idOf: (schema: object) => number, names: Readonly<Record<string, unknown>> = {}) {
     this.ctrl = ctrl;
+    this.#idOf = idOf;
     [this.#runner, this.#entries, this.#flights, this.#managers] = ctrl._inspect();
     const views = this.#runner._views;
     this.#ownRuns = views._runs === undefined;
     this.#runs = views._runs ??= new Map();
     for (const [name, value] of Object.entries(names)) {
       if (value !== null && (typeof value === 'object' || typeof value === 'function')) {
-        this.#labels.set(idOf(value), name);
+        this.#labels.set(idOf(value as object), name);
         const schema = (value as { schema?: unknown }).schema;
         // A named endpoint's schema is learnt too.
         if (typeof (value as EndpointInterface).key === 'function') this.learn(schema);
@@ -240,7 +243,7 @@ export class Model {
   /** Learns labels of a schema and the schemas inside it. */
   learn(schema: unknown, depth = 0): void {
     if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function') || depth > 8) return;
-    const id = idOf(schema);
+    const id = this.#idOf(schema);
     if (!this.#labels.has(id)) this.#labels.set(id, labelOf(schema));
     if (typeof schema === 'function') return;
     const inner = Array.isArray(schema)
@@ -272,7 +275,10 @@ export function labelOf(schema: unknown, depth = 0): string {
 function reach(value: unknown, out: Set<string>, depth: number, seen: Set<unknown>): void {
   if (value === null || typeof value !== 'object' || seen.has(value) || depth > 32 || out.size >= 2000) return;
   seen.add(value);
-  if (value instanceof Entity) out.add(`${keyOf(value.constructor)}:${value.pk()}`);
+  // (An Entity by its class's mark, not `instanceof`: the panel's chunk imports no schema
+  // class, so an app's bundle splitting it off keeps none it does not use.)
+  if ((value.constructor as { _isEntity?: boolean })?._isEntity === true)
+    out.add(`${keyOf(value.constructor)}:${(value as Entity).pk()}`);
   else if (!Array.isArray(value) && Object.getPrototypeOf(value) !== Object.prototype) return;
   for (const key in value) reach((value as Record<string, unknown>)[key], out, depth + 1, seen);
 }

@@ -10,6 +10,7 @@
  */
 import type { ActionTypes, Dispatch, Manager, Middleware } from '../controller/actions.js';
 import type { Controller } from '../controller/Controller.js';
+import { idOf } from '../util/argsKey.js';
 
 /** Options of {@link mountDevtools}. */
 export interface DevtoolsOptions {
@@ -74,7 +75,7 @@ export function mountDevtools(ctrl: Controller, options: DevtoolsOptions = {}): 
   (options.target ?? document.body).append(element);
   const ready = import('./panel.js').then(({ renderPanel }) => {
     if (done) return;
-    const panel = renderPanel(ctrl, element, options, queued.splice(0));
+    const panel = renderPanel(ctrl, element, options, queued.splice(0), idOf);
     tap = panel.tap;
     dispose = () => panel.dispose();
   });

@@ -15,11 +15,10 @@
  * holding `[data-action="refetch|invalidate|expire|remove"]` buttons; each entity table
  * is `[data-entity="<key>"]` with `data-count`.
  */
-import { effect } from '@preact/signals-core';
-import { GC, INVALIDATE } from '../controller/actionTypes.js';
 import type { ActionTypes, Dispatch } from '../controller/actions.js';
 import type { Controller } from '../controller/Controller.js';
 import type { Schema } from '../schema/types.js';
+import { GC, INVALIDATE } from './kinds.js';
 import { bytes, el, format, span, toJson, tree } from './dom.js';
 import { type KeyInfo, Model, type TableInfo } from './model.js';
 import type { DevtoolsOptions } from './mount.js';
@@ -62,8 +61,9 @@ export function renderPanel(
   host: HTMLElement,
   options: DevtoolsOptions,
   queued: readonly ActionTypes[],
+  idOf: (schema: object) => number,
 ): Panel {
-  const panel = new DevtoolsPanel(ctrl, host, options);
+  const panel = new DevtoolsPanel(ctrl, host, options, idOf);
   panel.recorder.replay(queued);
   return { tap: panel.recorder.tap, dispose: () => panel.dispose() };
 }
@@ -114,9 +114,9 @@ class DevtoolsPanel {
   #stopFlights: () => void;
   #disposed = false;
 
-  constructor(ctrl: Controller, host: HTMLElement, options: DevtoolsOptions) {
+  constructor(ctrl: Controller, host: HTMLElement, options: DevtoolsOptions, idOf: (schema: object) => number) {
     this.#ctrl = ctrl;
-    this.model = new Model(ctrl, options.names);
+    this.model = new Model(ctrl, idOf, options.names);
     this.recorder = new Recorder(this.model, () => this.#changed());
     const root = (this.#root = host.shadowRoot ?? host.attachShadow({ mode: 'open' }));
     const inline = options.inline === true;
@@ -157,10 +157,7 @@ class DevtoolsPanel {
     this.#show('cache');
     this.#setOpen(this.#isOpen, false);
     // A request starting or settling (the Controller bumps this signal) changes a status.
-    this.#stopFlights = effect(() => {
-      this.model.flights.value;
-      this.#changed();
-    });
+    this.#stopFlights = this.model.flights.subscribe(() => this.#changed());
   }
 
   //#region scheduling
