@@ -10,15 +10,24 @@ export type { ReadonlySignal, Signal } from '@preact/signals-core';
 
 export { All } from './schema/All.js';
 export { Collection } from './schema/Collection.js';
-export type { CollectionMode, CollectionOptions, NonFilterArgumentKeys } from './schema/Collection.js';
+export type {
+  CollectionFilter,
+  CollectionMerge,
+  CollectionMode,
+  CollectionOptions,
+  ListSchema,
+  NonFilterArgumentKeys,
+} from './schema/Collection.js';
 export { Entity } from './schema/Entity.js';
 export type { Deserializer, EntityMeta } from './schema/Entity.js';
 export { Invalidate } from './schema/Invalidate.js';
+export type { Removed } from './schema/Invalidate.js';
 export { Lazy } from './schema/Lazy.js';
 export { Query } from './schema/Query.js';
 export { SchemaError } from './schema/SchemaError.js';
 export { Union } from './schema/Union.js';
 export type { UnionAttribute } from './schema/Union.js';
+export type { MemberOf } from './schema/polymorphic.js';
 export { Values } from './schema/Values.js';
 export * as schema from './schema/index.js';
 export type { LazyQuery } from './schema/Lazy.js';
@@ -32,6 +41,7 @@ export type {
   EntityInput,
   EntityOf,
   Input,
+  Member,
   NormalizeContext,
   Schema,
   SchemaClass,

@@ -27,6 +27,7 @@ import type { Meta, ResultCell, Store } from '../store/Store.js';
 import type { Views } from '../store/Views.js';
 import { Walker } from '../store/Walker.js';
 import { equalValue } from '../util/equal.js';
+import { nameError } from '../util/named.js';
 import { OPTIMISTIC, SET_RESPONSE } from './actionTypes.js';
 import type { ActionMeta, ActionTypes, OptimisticAction, SetAction, SetResponseAction } from './actions.js';
 import { describeThrown, errorPolicy, isAbort, TimeoutError } from './errors.js';
@@ -144,7 +145,7 @@ export class Runner {
     if (result?._sig.peek() === undefined) {
       const schema = endpoint.schema;
       if (!isEntity(schema)) return true;
-      const cell = this._store._tables.get(schema._key)?._cells.get(String(schema.queryKey(args)));
+      const cell = this._store._tables.get(schema.key)?._cells.get(String(schema.queryKey(args)));
       return cell?.peek() === undefined || now >= cell._exp.t;
     }
     return (
@@ -174,7 +175,7 @@ export class Runner {
         // An abort is the caller's choice, not a failure of the key: nothing is recorded.
         if (isAbort(error)) {
           this._store._layers.get(stamp)?._drop();
-          throw error;
+          throw nameError(endpoint.name, '', error);
         }
         // A soft failure of a GET is retried `retry` times, waiting 1 s, 2 s, 4 s … (at most 30 s).
         if (
@@ -281,7 +282,7 @@ export class Runner {
     let value: unknown = action.value;
     if (typeof value === 'function') value = value(this._views.query(schema, args).peek());
     // Messages name the write `set(Key)` for an Entity, else `set`.
-    const staging = new Staging(typeof schema === 'function' ? `set(${schema._key})` : 'set', args);
+    const staging = new Staging(typeof schema === 'function' ? `set(${schema.key})` : 'set', args);
     normalizeRoot(schema, value, staging);
     this._batch(() => this._store._commit(staging, ++this._stamp, action.meta.expiresAt));
   }

@@ -286,7 +286,7 @@ function reach(value: unknown, out: Set<string>, depth: number, seen: Set<unknow
 /** The key an entity class stores its rows under (`static key`, else its name). */
 export function keyOf(schema: Function): string | undefined {
   try {
-    return (schema as typeof Entity)._key;
+    return (schema as typeof Entity).key;
   } catch {
     return schema.name || undefined;
   }

@@ -120,7 +120,8 @@ export function jsonRow(key: string, pk: string, row: Row, fields: Set<string>):
           `dehydrate: ${key}.${field} of ${pk} ${json === undefined ? 'has no toJSON' : `nests over ${MAX_DEPTH} levels`}`,
         );
       }
-      fields.add(field);
+      // (An invalid Date's JSON is null: nothing to deserialize again.)
+      if (json !== null) fields.add(field);
       row = { ...row, [field]: json };
     }
   }
@@ -354,7 +355,7 @@ export function entityClasses(schemas: readonly Schema[]): Map<string, EntityCla
   const visit = (s: unknown): void => {
     if (!(s instanceof Object) || seen.has(s)) return;
     seen.add(s);
-    if (isEntity(s)) found.set(s._key, s);
+    if (isEntity(s)) found.set(s.key, s);
     Object.values(isEntity(s) ? s.schema : s).forEach(visit);
   };
   schemas.forEach(visit);

@@ -12,7 +12,7 @@ import { Computed, type ReadonlySignal } from '@preact/signals-core';
 import { Query } from '../schema/Query.js';
 import type { Schema } from '../schema/types.js';
 import { SchemaError, describe } from '../schema/SchemaError.js';
-import { denormalizeValue, isEntity, queryKeyOf } from '../schema/visit.js';
+import { denormalizeValue, isEntity, joined, queryKeyOf } from '../schema/visit.js';
 import { argsKey, idOf } from '../util/argsKey.js';
 import { share } from './share.js';
 import type { Meta, Store } from './Store.js';
@@ -71,13 +71,7 @@ export class Views {
 
   /** The view of a queryable schema (Entity, All, Collection, Union, object, Query) by args. */
   query(schema: Schema | Query, args: readonly unknown[]): ReadonlySignal<unknown> {
-    if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function')) {
-      throw new SchemaError(
-        (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
-          ? `get/query: expected a schema (an Entity class, All, Collection, Union, Values, Query, an object or an array), got ${describe(schema)}`
-          : 'get/query: expected a schema',
-      );
-    }
+    expectSchema('get/query', schema);
     const key = `\0${idOf(schema as object)}|${argsKey(args)}`;
     return (
       this.#found(key) ??
@@ -130,18 +124,20 @@ export class Views {
   }
 
   #schemaView(key: string, schema: Schema, args: readonly unknown[]): ReadonlySignal<unknown> {
-    return this.#denormalizing(key, schema, args, (walker) => queryKeyOf(schema, args, walker));
+    return this.#denormalizing(key, schema, args, (walker) => queryKeyOf(schema, args, walker), true);
   }
 
   /**
    * A computed that denormalizes what `storedOf` finds (nothing when `undefined`) with a
-   * fresh walker, and shares structure with its last value.
+   * fresh walker, and shares structure with its last value. A `join` (an object schema
+   * read by args) of which no member is cached has no data.
    */
   #denormalizing(
     key: string,
     schema: Schema,
     args: readonly unknown[],
     storedOf: (walker: Walker) => unknown,
+    join?: boolean,
   ): ReadonlySignal<unknown> {
     const store = this.#store;
     let prev: unknown;
@@ -150,11 +146,26 @@ export class Views {
       const walker = new Walker(store, args);
       try {
         const stored = storedOf(walker);
-        return (prev = share(prev, stored === undefined ? undefined : denormalizeValue(schema, stored, walker)));
+        const value = stored === undefined ? undefined : denormalizeValue(schema, stored, walker);
+        return (prev = share(prev, join ? joined(schema, value) : value));
       } catch (error) {
         walker._abort();
         throw error;
       }
     });
+  }
+}
+
+/**
+ * @internal Throws a `SchemaError` naming `source` when `schema` is no schema (`undefined`,
+ * a string such as an entity's key, a number): what `get`, `query` and `set` take.
+ */
+export function expectSchema(source: string, schema: unknown): void {
+  if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function')) {
+    throw new SchemaError(
+      (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
+        ? `${source}: expected a schema (an Entity class, All, Collection, Union, Values, Query, an object or an array), got ${describe(schema)}`
+        : `${source}: expected a schema`,
+    );
   }
 }

@@ -12,7 +12,7 @@ import { type DevtoolsHandle, mountDevtools } from '../../src/devtools/index.js'
 class User extends Entity {
   id = '';
   name = '';
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'User';
@@ -22,7 +22,7 @@ class Post extends Entity {
   id = '';
   title = '';
   author: User | undefined = undefined;
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Post';

@@ -13,6 +13,7 @@
  * pending; tests/run.mjs adds them up into the line "peer tests (data-client): …".
  */
 import { suite } from 'uvu';
+import { Entity } from '../../src/index.js';
 
 type Fn = () => void | Promise<void>;
 
@@ -48,4 +49,42 @@ export function peer(file: string): PeerSuite {
     s.run();
   };
   return test;
+}
+
+/**
+ * data-client's `IDEntity` (its `__tests__/new.ts`): an entity of the default `pk()`,
+ * which reads `id`.
+ */
+export class IDEntity extends Entity {
+  readonly id: string | number | undefined = undefined;
+}
+
+/**
+ * An instance of `cls` with its class-field defaults and `fields` over them: what
+ * data-client's snapshots print as `User { "id": "1", … }` (`uvu`'s `equal` compares
+ * constructors, then own fields).
+ */
+export function instance<E extends abstract new (...args: any[]) => object>(
+  cls: E,
+  fields: Record<string, unknown>,
+): InstanceType<E> {
+  return Object.assign(new (cls as unknown as new () => InstanceType<E>)(), fields);
+}
+
+/** Runs `fn` with `console[method]` recorded instead of printed (jest's `spyOn(console, …)`); returns the calls. */
+export function capture(method: 'warn' | 'error', fn: () => unknown): unknown[][] {
+  const calls: unknown[][] = [];
+  const original = console[method];
+  console[method] = (...args: unknown[]) => void calls.push(args);
+  try {
+    fn();
+  } finally {
+    console[method] = original;
+  }
+  return calls;
+}
+
+/** A value as jest's `toEqual` compares it: class types and `undefined` members ignored. */
+export function plain(value: unknown): unknown {
+  return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
 }
