@@ -7,7 +7,7 @@
  * extension's monitor starts (`START`), the last actions are kept and sent then. The
  * extension's Reset dispatches `resetEntireStore()`. Time travel is not supported.
  *
- * Only in development: in a production build (`process.env.NODE_ENV === 'production'`) it
+ * Only in development: in a production build (`NODE_ENV` "production") it
  * connects to nothing and its middleware passes every action on.
  */
 import { FETCH, OPTIMISTIC, RESET, SET_RESPONSE } from '../controller/actionTypes.js';
@@ -165,9 +165,10 @@ export class DevToolsManager implements Manager {
   cleanup(): void {
     this.#stop?.();
     this.#stop = undefined;
-    if ((typeof process < 'u' ? process.env.NODE_ENV : 'production') === 'production') return;
-    const registry = (globalThis as { __SC_CONTROLLERS__?: Map<string, Controller> }).__SC_CONTROLLERS__;
-    if (registry?.get(this.devtoolsName) === this.controller) registry.delete(this.devtoolsName);
+    if ((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production') {
+      const registry = (globalThis as { __SC_CONTROLLERS__?: Map<string, Controller> }).__SC_CONTROLLERS__;
+      if (registry?.get(this.devtoolsName) === this.controller) registry.delete(this.devtoolsName);
+    }
   }
 }
 
