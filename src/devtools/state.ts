@@ -41,7 +41,7 @@ export interface DevtoolsState {
   readonly lastReset: number;
 }
 
-/** The state of a Controller's store. */
+/** @internal The state of a Controller's store. */
 export function stateOf(store: Store, optimistic: readonly unknown[], lastReset: number): DevtoolsState {
   const entities: Record<string, Record<string, unknown>> = {};
   const entitiesMeta: Record<string, Record<string, { expiresAt: number }>> = {};
