@@ -40,6 +40,11 @@ const stopEffect = effect(() => {
   renders++;
   list.textContent = users === undefined ? '…' : users.map((u) => u.name).join(', ');
 });
+// A view that is one row.
+const first = document.getElementById('first')!;
+const stopFirst = effect(() => {
+  first.textContent = ctrl.get(User, { id: '1' })?.name ?? '…';
+});
 const unsubscribe = ctrl.subscribe(getUsers);
 let handle: DevtoolsHandle | undefined;
 
@@ -49,6 +54,7 @@ const app = {
   get renders() {
     return renders;
   },
+  rename: (id: string, name: string) => ctrl.set(User, { id, name }),
   loadPost: () => ctrl.fetch(getPost, { id: '1' }).then((p) => p.title),
   mount: (options: { open?: boolean } = {}) => {
     handle = mountDevtools(ctrl, { names: { getUsers, getPost }, ...options });
@@ -58,6 +64,7 @@ const app = {
   managers: () => ctrl._inspect()[3].length,
   stop: () => {
     stopEffect();
+    stopFirst();
     unsubscribe();
   },
 };

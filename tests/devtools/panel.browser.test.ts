@@ -58,7 +58,7 @@ test.before(async (ctx) => {
     });
     const scripts = (ctx.scripts = new Map(bundle.outputFiles.map((f) => [f.path, f.text])));
     const html =
-      '<!doctype html><meta charset="utf-8"><title>devtools</title><h1>Users</h1><p id="users">…</p><script type="module" src="/app.js"></script>';
+      '<!doctype html><meta charset="utf-8"><title>devtools</title><h1>Users</h1><p id="users">…</p><p id="first">…</p><script type="module" src="/app.js"></script>';
     ctx.requests = new Map();
     ctx.delay = 0;
     ctx.failNext = 0;
@@ -192,8 +192,51 @@ test('the panel code is not loaded before mountDevtools; mounting renders the co
       assert.is(await page.locator(`${key(k)} [data-action="${action}"]`).count(), 1, `${k} ${action}`);
   assert.is(await page.evaluate(() => (window as any).app.managers()), before.managers + 1, 'its manager attached');
   await page.locator(sel('data-entity', 'User')).locator('summary').first().click();
+  await page.waitForSelector('[data-entity="User"] [data-pk="2"]');
   await page.waitForTimeout(200);
   await page.screenshot({ path: join(artifacts, 'panel.png') });
+});
+
+test('views: each live view with the rows it reaches, a row view included; requests: the timeline', async (ctx) => {
+  const { page } = ctx;
+  await page.click('[data-tab="views"]');
+  // The effect reading user 1 holds a view of one row; the list's response view reaches two.
+  await page.waitForSelector('[data-view="User"] [data-rows="1"]', { state: 'attached' });
+  assert.match((await page.locator('[data-view="User"] summary').first().textContent()) ?? '', /\{"id":"1"\}/);
+  assert.is(
+    await page
+      .locator(`[data-view=${JSON.stringify(`response ${ctx.keys.users}`)}] [data-rows]`)
+      .getAttribute('data-rows'),
+    '2',
+  );
+  const runs = Number(await page.locator('[data-view="User"] [data-runs]').first().getAttribute('data-runs'));
+  await page.screenshot({ path: join(artifacts, 'views.png') });
+  // A write to user 1 re-runs its view once.
+  await page.evaluate(() => (window as any).app.rename('1', 'Ada L.'));
+  await page.waitForSelector(`[data-view="User"] [data-runs="${runs + 1}"]`, { state: 'attached' });
+  await page.evaluate(() => (window as any).app.rename('1', 'Ada'));
+
+  // Two calls of one key at once: one request, the second joins it.
+  const posts = apiCount(ctx, '/api/posts/1');
+  ctx.delay = 200;
+  await page.evaluate(() => Promise.all([(window as any).app.loadPost(), (window as any).app.loadPost()]));
+  ctx.delay = 0;
+  assert.is(apiCount(ctx, '/api/posts/1'), posts + 1);
+  await page.click('[data-tab="requests"]');
+  await page.waitForSelector('[data-request] [data-status="ok"]');
+  const rows = await page
+    .locator('[data-request]')
+    .evaluateAll((trs) =>
+      trs.map((tr) =>
+        [...tr.children].slice(1).map((td, i) => (i === 3 ? /^\d+$/.test(td.textContent!) : td.textContent)),
+      ),
+    );
+  assert.equal(rows.slice(0, 2), [
+    ['GET /api/posts/:id', '[{"id":"1"}]', 'ok', true, 'joined a request in flight'],
+    ['GET /api/posts/:id', '[{"id":"1"}]', 'ok', true, ''],
+  ]);
+  await page.screenshot({ path: join(artifacts, 'requests.png') });
+  await page.click('[data-tab="cache"]');
 });
 
 test('refetch: one request, fetching then fresh', async (ctx) => {
