@@ -6,6 +6,7 @@
  */
 import { FETCH, OPTIMISTIC, SET_RESPONSE, SUBSCRIBE } from './kinds.js';
 import type { ActionTypes, Dispatch, FetchAction } from '../controller/actions.js';
+import type { Commit } from '../store/Journal.js';
 import type { Model } from './model.js';
 
 /** One `ctrl.fetch` call. */
@@ -33,13 +34,22 @@ export interface RequestRecord {
   message: string | undefined;
 }
 
-/** Requests kept in the timeline (the oldest go first). */
+/** A record of the commit journal, as the panel keeps it. */
+export interface CommitRecord {
+  readonly id: number;
+  /** Clock time of the Controller when it was delivered. */
+  readonly at: number;
+  readonly commit: Commit;
+}
+
+/** Requests and commits kept (the oldest go first). */
 const KEEP = 500;
 
 let lastId = 0;
 
 export class Recorder {
   readonly requests: RequestRecord[] = [];
+  readonly commits: CommitRecord[] = [];
   readonly #model: Model;
   readonly #changed: () => void;
   /** The FETCH whose request is starting: an OPTIMISTIC action inside it is its layer. */
@@ -127,6 +137,16 @@ export class Recorder {
     );
     return record;
   }
+
+  /**
+   * A record of the store's commit journal (it runs inside the write's batch: it only
+   * keeps the record and schedules a redraw).
+   */
+  commit = (commit: Commit): void => {
+    this.commits.push({ id: ++lastId, at: this.#model.now(), commit });
+    if (this.commits.length > KEEP) this.commits.splice(0, this.commits.length - KEEP);
+    this.#changed();
+  };
 
   /** The calls whose endpoint showed an optimistic layer, newest first. */
   layers(): RequestRecord[] {

@@ -1,8 +1,7 @@
 /**
  * The action types the panel reads, as its own constants typed by the Controller's (a
- * mistyped value fails to compile). The panel's lazily loaded chunk imports nothing of the
- * core: a bundler that keeps the chunk of an `import()` no app code reaches (esbuild does)
- * then makes no chunk shared with the app, and the app's own files stay as they were.
+ * mistyped value fails to compile): the panel's lazily loaded chunk imports nothing of the
+ * core (see mount.ts).
  */
 import type * as actionTypes from '../controller/actionTypes.js';
 

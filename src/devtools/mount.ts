@@ -7,9 +7,15 @@
  * `import()`, which a bundler splits into a chunk of its own. An app that imports the
  * entry and never calls `mountDevtools` (or calls it only outside production) ships none
  * of it.
+ *
+ * The panel's chunk imports nothing of the core: what it needs of it (the views' `idOf`,
+ * the journal's `listen`) is handed over from here. A bundler that keeps the chunk of an
+ * `import()` no code reaches (esbuild does) then shares no module with the app's files,
+ * which stay byte for byte as they were (tests/devtools/shake.test.ts).
  */
 import type { ActionTypes, Dispatch, Manager, Middleware } from '../controller/actions.js';
 import type { Controller } from '../controller/Controller.js';
+import { listen } from '../store/Journal.js';
 import { idOf } from '../util/argsKey.js';
 
 /** Options of {@link mountDevtools}. */
@@ -75,7 +81,7 @@ export function mountDevtools(ctrl: Controller, options: DevtoolsOptions = {}): 
   (options.target ?? document.body).append(element);
   const ready = import('./panel.js').then(({ renderPanel }) => {
     if (done) return;
-    const panel = renderPanel(ctrl, element, options, queued.splice(0), idOf);
+    const panel = renderPanel(ctrl, element, options, queued.splice(0), { idOf, listen });
     tap = panel.tap;
     dispose = () => panel.dispose();
   });

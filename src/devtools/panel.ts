@@ -18,6 +18,8 @@
 import type { ActionTypes, Dispatch } from '../controller/actions.js';
 import type { Controller } from '../controller/Controller.js';
 import type { Schema } from '../schema/types.js';
+import type { Commit } from '../store/Journal.js';
+import type { Store } from '../store/Store.js';
 import { GC, INVALIDATE } from './kinds.js';
 import { bytes, el, format, span, toJson, tree } from './dom.js';
 import { type KeyInfo, Model, type TableInfo } from './model.js';
@@ -49,6 +51,14 @@ const LIMIT = 100;
 /** Most time between a change and the redraw of rows and the other tabs, in ms. */
 const SLOW = 120;
 
+/** What the panel uses of the core, handed over by mount.ts (its chunk imports none of it). */
+export interface Kit {
+  /** The id the views key a schema by (util/argsKey). */
+  readonly idOf: (schema: object) => number;
+  /** Listens to a store's commit journal (store/Journal). */
+  readonly listen: (store: Store, listener: (commit: Commit) => void) => () => void;
+}
+
 /** What `mountDevtools` gets back from the lazily loaded panel. */
 export interface Panel {
   readonly tap: (action: ActionTypes, next: Dispatch) => Promise<void>;
@@ -61,9 +71,9 @@ export function renderPanel(
   host: HTMLElement,
   options: DevtoolsOptions,
   queued: readonly ActionTypes[],
-  idOf: (schema: object) => number,
+  kit: Kit,
 ): Panel {
-  const panel = new DevtoolsPanel(ctrl, host, options, idOf);
+  const panel = new DevtoolsPanel(ctrl, host, options, kit);
   panel.recorder.replay(queued);
   return { tap: panel.recorder.tap, dispose: () => panel.dispose() };
 }
@@ -112,12 +122,15 @@ class DevtoolsPanel {
   #expiry: unknown;
   #tick: ReturnType<typeof setInterval> | undefined;
   #stopFlights: () => void;
+  readonly #stopJournal: () => void;
   #disposed = false;
 
-  constructor(ctrl: Controller, host: HTMLElement, options: DevtoolsOptions, idOf: (schema: object) => number) {
+  constructor(ctrl: Controller, host: HTMLElement, options: DevtoolsOptions, kit: Kit) {
     this.#ctrl = ctrl;
-    this.model = new Model(ctrl, idOf, options.names);
+    this.model = new Model(ctrl, kit.idOf, options.names);
     this.recorder = new Recorder(this.model, () => this.#changed());
+    // Every settled write, those that pass no action too (hydrate, another tab).
+    this.#stopJournal = kit.listen(ctrl._inspect()[0]._store, this.recorder.commit);
     const root = (this.#root = host.shadowRoot ?? host.attachShadow({ mode: 'open' }));
     const inline = options.inline === true;
     if (inline) host.setAttribute('data-inline', '');
@@ -563,7 +576,48 @@ class DevtoolsPanel {
   }
 
   #journal(): Node[] {
-    return [el('p', { class: 'note' }, 'The commit journal shows each settled write with its rows before → after.')];
+    const query = this.#query;
+    const all = this.recorder.commits;
+    const matching = all.filter(({ commit }) => query === '' || journalText(commit).toLowerCase().includes(query));
+    const out: Node[] = [
+      el(
+        'p',
+        { class: 'note' },
+        `${all.length} commit${all.length === 1 ? '' : 's'} since the panel was mounted: one per settled write, with each row's server value before → after. Newest first.`,
+      ),
+    ];
+    for (const { id, at, commit } of matching.slice(-LIMIT).reverse()) {
+      const parts = [
+        commit.rows.length ? `${commit.rows.length} row${commit.rows.length === 1 ? '' : 's'}` : '',
+        commit.lists.length ? `${commit.lists.length} list${commit.lists.length === 1 ? '' : 's'}` : '',
+        commit.responses.length ? `responses: ${commit.responses.join(', ')}` : '',
+        commit.meta.length && !commit.responses.length ? `meta: ${commit.meta.join(', ')}` : '',
+      ].filter(Boolean);
+      const item = el(
+        'details',
+        { class: 'commit', 'data-commit': commit.origin },
+        el(
+          'summary',
+          {},
+          el('span', { class: 'muted' }, new Date(at).toISOString().slice(11, 23)),
+          ' ',
+          el('b', {}, commit.origin),
+          ' ',
+          parts.join(' · '),
+        ),
+        ...commit.rows.slice(0, LIMIT).map((row) => rowDiff(`${row.key} ${row.pk}`, row.before, row.after)),
+        ...commit.lists.map((list) =>
+          el(
+            'div',
+            { class: 'diff small mono' },
+            `${list.key} ${list.argsKey || '(no args)'}: ${count(list.before)} → ${count(list.after)} items`,
+          ),
+        ),
+      );
+      this.#keepOpen(item, `commit:${id}`);
+      out.push(item);
+    }
+    return out;
   }
 
   /** Keeps a redrawn details element open when it was. */
@@ -623,6 +677,7 @@ class DevtoolsPanel {
     if (this.#disposed) return;
     this.#disposed = true;
     this.#stopFlights();
+    this.#stopJournal();
     clearTimeout(this.#slowTimer);
     clearInterval(this.#tick);
     this.#ctrl._timers.clearTimeout(this.#expiry as never);
@@ -675,6 +730,38 @@ function isNested(field: unknown): boolean {
   if (field == null) return false;
   if (typeof field === 'function') return (field as { _isEntity?: boolean })._isEntity === true;
   return typeof field === 'object';
+}
+
+/** A row's change as its fields before → after (a new row: its fields; a removed one: said so). */
+function rowDiff(name: string, before: object | undefined, after: object | undefined): Node {
+  const line = el('div', { class: 'diff small mono' }, el('b', {}, name), ' ');
+  if (before === undefined) line.append(el('span', { class: 'after' }, `new ${format(after, 160)}`));
+  else if (after === undefined) line.append(el('span', { class: 'before' }, 'removed'));
+  else {
+    const b = before as Record<string, unknown>;
+    const a = after as Record<string, unknown>;
+    const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => format(b[k]) !== format(a[k]));
+    if (fields.length === 0) line.append(el('span', { class: 'muted' }, 'unchanged (its expiry moved)'));
+    for (const field of fields)
+      line.append(
+        el('span', { class: 'k' }, field),
+        ': ',
+        el('span', { class: 'before' }, format(b[field], 60)),
+        ' → ',
+        el('span', { class: 'after' }, format(a[field], 60)),
+        ' ',
+      );
+  }
+  return line;
+}
+
+function count(list: unknown): number | string {
+  return list === undefined ? 'none' : Array.isArray(list) ? list.length : Object.keys(list as object).length;
+}
+
+/** What the journal's search reads of a commit. */
+function journalText(commit: Commit): string {
+  return `${commit.origin} ${commit.rows.map((r) => `${r.key} ${r.pk}`).join(' ')} ${commit.responses.join(' ')} ${commit.meta.join(' ')}`;
 }
 
 function statusText(r: RequestRecord): string {

@@ -197,7 +197,7 @@ test('the panel code is not loaded before mountDevtools; mounting renders the co
   await page.screenshot({ path: join(artifacts, 'panel.png') });
 });
 
-test('views: each live view with the rows it reaches, a row view included; requests: the timeline', async (ctx) => {
+test('views: each live view with the rows it reaches, a row view included; the journal; requests: the timeline', async (ctx) => {
   const { page } = ctx;
   await page.click('[data-tab="views"]');
   // The effect reading user 1 holds a view of one row; the list's response view reaches two.
@@ -215,6 +215,15 @@ test('views: each live view with the rows it reaches, a row view included; reque
   await page.evaluate(() => (window as any).app.rename('1', 'Ada L.'));
   await page.waitForSelector(`[data-view="User"] [data-runs="${runs + 1}"]`, { state: 'attached' });
   await page.evaluate(() => (window as any).app.rename('1', 'Ada'));
+
+  // The journal: each write with its rows before → after.
+  await page.click('[data-tab="journal"]');
+  await page.waitForSelector('[data-commit="set"]');
+  const sets = page.locator('[data-commit="set"]');
+  assert.is(await sets.count(), 2);
+  await sets.first().locator('summary').click();
+  assert.match((await sets.first().textContent()) ?? '', /User 1 name: "Ada L\." → "Ada"/);
+  await page.screenshot({ path: join(artifacts, 'journal.png') });
 
   // Two calls of one key at once: one request, the second joins it.
   const posts = apiCount(ctx, '/api/posts/1');

@@ -176,10 +176,11 @@ shake('mounting loads the panel lazily: what loads at start gains only the small
     mounted.eager.some((c) => c.includes('data-panel')),
     'what loads at start does not',
   );
-  // The static part: the manager that queues actions, the host element, the import().
+  // The static part: the manager that queues actions, the host element, the import(), and
+  // the commit journal's listener (handed to the panel: its chunk imports nothing of the core).
   const added = gzSize(mounted) - gzSize(without);
   console.log(`  static part: +${added} B gzip at start; the panel's chunk ${gz(panel!)} B gzip`);
-  assert.ok(added < 400, `the static part is small: +${added} B`);
+  assert.ok(added < 900, `the static part is small: +${added} B`);
 });
 
 shake.run();
