@@ -106,7 +106,7 @@ export class Recorder {
     const record: RequestRecord = {
       id: ++lastId,
       key,
-      endpoint: endpoint.name,
+      endpoint: this.#model.endpointName(endpoint),
       args,
       method: String((endpoint as { method?: string }).method ?? '').toUpperCase(),
       url,

@@ -89,6 +89,11 @@ export class Model {
     }
   }
 
+  /** What the timeline calls an endpoint: its name in `names`, else its own `name`. */
+  endpointName(endpoint: EndpointInterface): string {
+    return this.#labels.get(this.#idOf(endpoint)) ?? endpoint.name;
+  }
+
   /** The clock of the Controller (fetch times and expiry are in it). */
   now(): number {
     return this.#runner._clock();

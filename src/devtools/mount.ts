@@ -33,7 +33,8 @@ export interface DevtoolsOptions {
    */
   inline?: boolean;
   /**
-   * Names of the app's schemas and endpoints, shown as the labels of their views:
+   * Names of the app's schemas and endpoints, shown as the labels of their views and of
+   * the endpoints in the request timeline:
    * `{ names: { userCount, getUsers } }` (an object of exports works: `import * as api`).
    * Default: none (entity keys and schema kinds are used: `All(User)`).
    */

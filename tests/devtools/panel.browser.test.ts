@@ -225,7 +225,7 @@ test('views: each live view with the rows it reaches, a row view included; the j
   assert.match((await sets.first().textContent()) ?? '', /User 1 name: "Ada L\." → "Ada"/);
   await page.screenshot({ path: join(artifacts, 'journal.png') });
 
-  // Two calls of one key at once: one request, the second joins it.
+  // Two calls of one key at once: one request, the second joins it (the endpoint by its name in `names`).
   const posts = apiCount(ctx, '/api/posts/1');
   ctx.delay = 200;
   await page.evaluate(() => Promise.all([(window as any).app.loadPost(), (window as any).app.loadPost()]));
@@ -241,8 +241,8 @@ test('views: each live view with the rows it reaches, a row view included; the j
       ),
     );
   assert.equal(rows.slice(0, 2), [
-    ['GET /api/posts/:id', '[{"id":"1"}]', 'ok', true, 'joined a request in flight'],
-    ['GET /api/posts/:id', '[{"id":"1"}]', 'ok', true, ''],
+    ['getPost', '[{"id":"1"}]', 'ok', true, 'joined a request in flight'],
+    ['getPost', '[{"id":"1"}]', 'ok', true, ''],
   ]);
   await page.screenshot({ path: join(artifacts, 'requests.png') });
   await page.click('[data-tab="cache"]');
