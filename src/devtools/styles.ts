@@ -31,8 +31,8 @@ h3 { font-size: 11px; text-transform: uppercase; letter-spacing: .04em; color: #
 .small { font-size: 11px; }
 .note { color: #59636e; margin: 2px 0 6px; }
 .key { border-bottom: 1px solid #eaeef2; padding: 3px 0; }
-.key .line { display: flex; align-items: center; gap: 8px; min-width: 0; }
-.key .name { flex: 1 1 auto; min-width: 0; border: 0; background: none; text-align: left; padding: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 11px; }
+.key .line { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; min-width: 0; }
+.key .name { flex: 1 1 16em; min-width: 0; border: 0; background: none; text-align: left; padding: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 11px; }
 .key .when, .key .size { color: #59636e; white-space: nowrap; font-size: 11px; }
 .key .actions { display: flex; gap: 3px; flex: none; }
 .key .detail { margin: 4px 0 4px 12px; }
