@@ -34,6 +34,8 @@ export async function buildPlayground({ minify = true } = {}) {
     format: 'esm',
     target: 'es2022',
     minify,
+    // Class names stay: the inspector labels views by their schema's class (All(User)).
+    keepNames: true,
     sourcemap: true,
     legalComments: 'none',
     logLevel: 'warning',

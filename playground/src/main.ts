@@ -6,7 +6,7 @@
 import { demos, findDemo, type Demo } from './demos.js';
 import { CodeEditor } from './ui/editor.js';
 import { lastHash, readUrl, writeUrl } from './ui/url.js';
-import { InspectorPanel } from './inspector/panel.js';
+import { mountDevtools } from '../../src/devtools/index.js';
 import { installMock, settings } from './mock/server.js';
 import { Runner, toDemoError, viewFile, type DemoError, type DemoFiles, type FileName } from './runtime/run.js';
 import type { Framework } from './compiler/compile.js';
@@ -24,7 +24,7 @@ const fileTabs = $('file-tabs');
 const errorBox = $('error');
 const preview = $('preview');
 const status = $('run-status');
-const inspector = new InspectorPanel($('inspector'));
+const inspectorPane = $('inspector');
 
 let demo: Demo = demos[0]!;
 let framework: Framework = 'solid';
@@ -40,10 +40,13 @@ const editor = new CodeEditor($('editor'), (file, text) => {
   $('reset').hidden = !edited();
 });
 
-const runner = new Runner(preview, showError, () => {
-  inspector.changed();
-  showFailNext(); // a request may have used up an injected failure
-});
+/** The inspector: signal-cache/devtools' panel, filling its pane, for each run's Controller. */
+const runner = new Runner(
+  preview,
+  showError,
+  () => showFailNext(), // a request may have used up an injected failure
+  (ctrl, names) => mountDevtools(ctrl, { target: inspectorPane, inline: true, names }).unmount,
+);
 
 //#region errors in place
 
@@ -102,11 +105,11 @@ function runNow(): void {
   clearError();
   const ok = runner.run(files, framework);
   runs++;
-  inspector.attach(runner.controller);
   document.body.dataset.runs = String(runs);
   if (ok && !shownError) {
     status.dataset.state = 'ok';
-    status.textContent = `run ${runs}`;
+    status.textContent = `ran at ${new Date().toTimeString().slice(0, 8)}`;
+    status.title = `The demo ran from its fixtures (${runs} run${runs === 1 ? '' : 's'} since the page loaded)`;
   }
   void writeUrl({ demo: demo.id, framework, edits: edits() });
 }
@@ -234,7 +237,8 @@ await loadFromUrl();
 
 /**
  * A handle for tests and the curious, on `window.playground`: the editor, the current
- * run's controller, and whether the run is settled (no request pending).
+ * run's controller and api.ts exports, what the mock API answered in it, and whether the
+ * run is settled (no request in flight).
  */
 Object.assign(globalThis, {
   playground: {
@@ -242,11 +246,17 @@ Object.assign(globalThis, {
     get controller() {
       return runner.controller;
     },
+    get api() {
+      return runner.api;
+    },
+    get wire() {
+      return runner.wire;
+    },
     get demo() {
       return demo.id;
     },
     demos: demos.map((d) => d.id),
-    settled: () => !!runner.controller && runner.controller.calls.every((c) => c.status !== 'pending'),
+    settled: () => runner.settled,
     error: () => shownError,
   },
 });

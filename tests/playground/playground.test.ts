@@ -3,7 +3,7 @@
  * drives one page through every demo (no console error, a screenshot each into the
  * git-ignored test-artifacts/playground/), live editing (the preview follows the code; a
  * syntax error shows in place and clears when mended; the code survives a reload through
- * the URL), framework switching, the inspector, and the 10,000-row demo rendering exactly
+ * the URL), framework switching, the inspector (signal-cache/devtools' panel, inline), and the 10,000-row demo rendering exactly
  * one row component per update in Solid, Preact and vanilla. The tests run in order on
  * one page.
  */
@@ -71,7 +71,7 @@ async function settled(page: Page): Promise<void> {
   });
 }
 
-/** A screenshot once the inspector caught up (it redraws at most every 150 ms). */
+/** A screenshot once the inspector caught up (it redraws at most every 120 ms). */
 async function screenshot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(200);
   await page.screenshot({ path: join(artifacts, `${name}.png`) });
@@ -125,11 +125,10 @@ const inPreview = (page: Page, pattern: RegExp) =>
     (source) => new RegExp(source).test(document.querySelector('[data-testid="preview"]')!.textContent ?? ''),
     pattern.source,
   );
+/** The bodies the current run's requests sent to the mock API. */
 const sent = (page: Page) =>
   page.evaluate(() =>
-    (globalThis as any).playground.controller.calls
-      .map((c: any) => c.wire?.body)
-      .filter((b: unknown) => b !== undefined),
+    (globalThis as any).playground.wire.map((w: any) => w.body).filter((b: unknown) => b !== undefined),
   );
 
 /** What each demo shows once loaded, and one interaction that must work. */
@@ -184,7 +183,7 @@ const checks: Record<string, (page: Page) => Promise<void>> = {
     const first = await text(page, byTestId('price'));
     assert.match(first, /rendered 1×$/);
     await page.waitForFunction(
-      () => (globalThis as any).playground.controller.calls.filter((c: any) => c.status === 200).length === 2,
+      () => (globalThis as any).playground.wire.filter((w: any) => w.status === 200).length === 2,
     );
     await page.waitForTimeout(50);
     assert.is(await text(page, byTestId('price')), first, 'an identical poll renders nothing');
@@ -209,13 +208,13 @@ const checks: Record<string, (page: Page) => Promise<void>> = {
     await page.click(`${row} ${byTestId('fail')}`);
     assert.is(await text(page, `${row} ${byTestId('name')}`), 'Ada King', 'shown at once');
     await page.click('[data-tab="layers"]');
-    await page.waitForSelector(`${byTestId('layer-entry')} >> text=shown`);
+    await page.waitForSelector('[data-layer] >> text=shown');
     await page.waitForFunction(
       () =>
         document.querySelector('[data-testid="user-row"]:nth-child(2) [data-testid="name"]')!.textContent ===
         'Grace Hopper',
     );
-    await page.waitForSelector(`${byTestId('layer-entry')} >> text=rolled back (500)`);
+    await page.waitForSelector('[data-layer] >> text=rolled back (500)');
     assert.is(
       await text(page, `${row} ${byTestId('renders')}`),
       'rendered 3×',
@@ -226,7 +225,7 @@ const checks: Record<string, (page: Page) => Promise<void>> = {
       ['rendered 1×', 'rendered 3×', 'rendered 1×'],
       'the other rows did not render',
     );
-    await page.click('[data-tab="rows"]');
+    await page.click('[data-tab="cache"]');
     await setLatency(page, 50);
   },
   'mutation-create-delete': async (page) => {
@@ -391,14 +390,32 @@ test('switching framework keeps the demo working', async ({ page }) => {
   }
 });
 
-test('the inspector shows rows, views and the request log', async ({ page }) => {
+test('the inspector is the devtools panel: keys, rows, views and the request timeline', async ({ page }) => {
   await openDemo(page!, 'count', 'solid');
-  await page!.click('[data-tab="rows"]');
-  assert.is(await page!.locator(byTestId('entity-row')).count(), 3);
-  await page!.fill(byTestId('inspector-search'), 'grace');
-  await page!.waitForFunction(() => document.querySelectorAll('[data-testid="entity-row"]').length === 1);
-  assert.match(await text(page!, byTestId('entity-row')), /Grace Hopper/);
-  await page!.fill(byTestId('inspector-search'), '');
+  const pane = byTestId('inspector');
+  assert.is(await page!.locator(`${pane} > [data-signal-cache-devtools][data-inline]`).count(), 1, 'one panel');
+  assert.is(await page!.locator('[data-signal-cache-devtools]').count(), 1, 'one inspector in the page');
+  await page!.click('[data-tab="cache"]');
+  await page!.waitForSelector('[data-entity="User"][data-count="3"]', { state: 'attached' });
+  await page!.waitForSelector('[data-key][data-status="fresh"]', { state: 'attached' });
+  // The table's rows, searchable.
+  await page!.locator('[data-entity="User"] summary').first().click();
+  await page!.waitForFunction(
+    () =>
+      document
+        .querySelector('[data-signal-cache-devtools]')!
+        .shadowRoot!.querySelectorAll('[data-entity="User"] [data-pk]').length === 3,
+  );
+  await page!.fill('[data-signal-cache-devtools] input[type="search"]', 'grace');
+  await page!.waitForFunction(
+    () =>
+      document
+        .querySelector('[data-signal-cache-devtools]')!
+        .shadowRoot!.querySelectorAll('[data-entity="User"] [data-pk]').length === 1,
+  );
+  assert.match((await page!.locator('[data-entity="User"] [data-pk]').textContent()) ?? '', /Grace Hopper/);
+  await page!.fill('[data-signal-cache-devtools] input[type="search"]', '');
+  await screenshot(page!, 'inspector-cache');
 
   await page!.click(`${byTestId('user-row')}:nth-child(1) button`);
   await page!.waitForFunction(() =>
@@ -406,54 +423,54 @@ test('the inspector shows rows, views and the request log', async ({ page }) => 
   );
   await settled(page!);
   await page!.click('[data-tab="views"]');
-  const views = await page!.locator(byTestId('view-entry')).allTextContents();
-  // undefined before the response, 1 admin, then 0: three values; the total never changed.
+  // The demo's exports name the views: the two counts (one with args), each computed again
+  // by the toggle; the All(User) both read reaches the three users.
+  await page!.waitForSelector('[data-view="All(User)"] [data-rows="3"]', { state: 'attached' });
+  const counts = await page!
+    .locator('[data-view="userCount"] summary')
+    .evaluateAll((items) => items.map((s) => s.textContent));
+  assert.is(counts.length, 2, counts.join('\n'));
   assert.ok(
-    views.some((v) => v.startsWith('userCount[{"isAdmin":true}]updates 3rows 3User:1, User:2, User:3')),
-    views.join('\n'),
+    counts.some((c) => /\{"isAdmin":true\}/.test(c!)),
+    counts.join('\n'),
   );
-  assert.ok(
-    views.some((v) => v.startsWith('userCountupdates 2rows 3')),
-    views.join('\n'),
-  );
+  await screenshot(page!, 'inspector-views');
 
   await page!.click('[data-tab="requests"]');
+  await page!.waitForSelector('[data-request="updateUser"] [data-status="ok"]', { state: 'attached' });
   const log = await page!
-    .locator(byTestId('request-entry'))
+    .locator('[data-request]')
     .evaluateAll((rows) =>
       rows.map((row) =>
-        [...row.children].map((cell, i) => (i === 3 ? /^\d+$/.test(cell.textContent!) : cell.textContent)),
+        [...row.children].slice(1).map((cell, i) => (i === 3 ? /^\d+$/.test(cell.textContent!) : cell.textContent)),
       ),
     );
-  // endpoint, args, status, a duration in ms, deduplicated; newest first.
+  // endpoint (by its name in api.ts), args, status, a duration in ms, joined; newest first.
   assert.equal(log, [
-    ['updateUser', '[{"id":"1"},{"isAdmin":false}]sent {"isAdmin":false}', '200', true, ''],
-    ['getUsers', '[]', '200', true, ''],
+    ['updateUser', '[{"id":"1"},{"isAdmin":false}]', 'ok', true, 'optimistic'],
+    ['getUsers', '[]', 'ok', true, ''],
   ]);
+  await screenshot(page!, 'inspector-requests');
 });
 
-test('identical GETs in flight are logged as deduplicated; one request is sent', async ({ page }) => {
+test('identical GETs in flight: one request is sent, the second call shows as joined', async ({ page }) => {
   await openDemo(page!, 'count', 'solid');
-  const { log, wires } = await page!.evaluate(async () => {
-    const ctrl = (globalThis as any).playground.controller;
-    const getUsers = [...ctrl.names].find(([, name]) => name === 'getUsers')![0];
-    const before = ctrl.calls.length;
-    await Promise.all([ctrl.fetch(getUsers), ctrl.fetch(getUsers)]);
-    const calls = ctrl.calls.slice(before);
-    return {
-      log: calls.map((c: any) => [c.endpoint, c.deduplicated]),
-      wires: new Set(calls.map((c: any) => c.wire).filter(Boolean)).size,
-    };
+  const wires = await page!.evaluate(async () => {
+    const pg = (globalThis as any).playground;
+    const before = pg.wire.length;
+    await Promise.all([pg.controller.fetch(pg.api.getUsers), pg.controller.fetch(pg.api.getUsers)]);
+    return pg.wire.length - before;
   });
-  assert.equal(log, [
-    ['getUsers', false],
-    ['getUsers', true],
-  ]);
   assert.is(wires, 1, 'one request reached the mock API');
   await page!.click('[data-tab="requests"]');
   await page!.waitForFunction(
-    () => document.querySelector('[data-testid="request-entry"] td:last-child')?.textContent === 'yes',
+    () =>
+      document
+        .querySelector('[data-signal-cache-devtools]')!
+        .shadowRoot!.querySelector('[data-request="getUsers"] td:last-child')?.textContent ===
+      'joined a request in flight',
   );
+  await page!.click('[data-tab="cache"]');
 });
 
 test('an injected error shows in place; the next run recovers', async ({ page }) => {
@@ -490,11 +507,11 @@ test('the 10,000-row demo renders exactly one row component per update', async (
         );
       const before = await renders();
       const previous = await page!.getAttribute(byTestId('last-update'), 'data-id');
-      const calls = await page!.evaluate(() => (globalThis as any).playground.controller.calls.length);
+      const calls = await page!.evaluate(() => (globalThis as any).playground.wire.length);
       await page!.click(byTestId('change-one'));
       await page!.waitForFunction(
         ([n, previous]) =>
-          (globalThis as any).playground.controller.calls.length > n &&
+          (globalThis as any).playground.wire.length > n &&
           (globalThis as any).playground.settled() &&
           document.querySelector<HTMLElement>('[data-testid="last-update"]')!.dataset.id !== previous,
         [calls, previous] as const,
