@@ -50,8 +50,12 @@ export interface ViewInfo {
   readonly args: string;
   /** Recomputations since the panel started counting. */
   readonly runs: number;
-  /** `Key:pk` of every row its current value reaches. */
+  /**
+   * `Key:pk` of every row its current value reaches; for a Query whose value reaches none
+   * (a count), those its input reaches (`input` is then `true`).
+   */
   readonly rows: readonly string[];
+  readonly input: boolean;
 }
 
 /** Reads a Controller for the panel. */
@@ -65,6 +69,8 @@ export class Model {
   readonly #sources = new Map<string, readonly [EndpointInterface, readonly unknown[]]>();
   /** Labels of schemas by their id (see `util/argsKey.idOf`), learnt from endpoints, tables and `names`. */
   readonly #labels = new Map<number, string>();
+  /** The schemas learnt, by the same ids (a Query's view finds its input's through it). */
+  readonly #schemas = new Map<number, object>();
   /** The view counters this model started (left to whoever started them otherwise). */
   readonly #runs: Map<string, number>;
   readonly #ownRuns: boolean;
@@ -85,6 +91,8 @@ export class Model {
         const schema = (value as { schema?: unknown }).schema;
         // A named endpoint's schema is learnt too.
         if (typeof (value as EndpointInterface).key === 'function') this.learn(schema);
+        // A named schema's inner schemas are learnt (a Query's input: All(User)).
+        else this.learn(value);
       }
     }
   }
@@ -232,9 +240,25 @@ export class Model {
       const rows = new Set<string>();
       reach(value, rows, 0, new Set());
       const [label, args] = this.#label(key);
-      out.push({ key, label, args, runs: this.#runs.get(key) ?? 0, rows: [...rows] });
+      const input = rows.size === 0 && this.#input(key, args, rows);
+      out.push({ key, label, args, runs: this.#runs.get(key) ?? 0, rows: [...rows], input });
     }
     return out;
+  }
+
+  /** For the view of a Query: adds the rows its input's view reaches; whether it did. */
+  #input(key: string, args: string, rows: Set<string>): boolean {
+    const query = this.#schemas.get(Number(key.slice(1, key.indexOf('|'))));
+    if (typeof (query as { process?: unknown } | undefined)?.process !== 'function') return false;
+    const inner = (query as { schema: object }).schema;
+    const source = this.#runner._views._all.get(`\0${this.#idOf(inner)}|${args}`)?.deref();
+    if (source === undefined) return false;
+    try {
+      reach(source.peek(), rows, 0, new Set());
+    } catch {
+      // An input that throws reaches nothing.
+    }
+    return rows.size > 0;
   }
 
   /** A view's label and args: `Query(All(User))` and `{"isAdmin":true}`, from its key. */
@@ -250,6 +274,7 @@ export class Model {
     if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function') || depth > 8) return;
     const id = this.#idOf(schema);
     if (!this.#labels.has(id)) this.#labels.set(id, labelOf(schema));
+    this.#schemas.set(id, schema);
     if (typeof schema === 'function') return;
     const inner = Array.isArray(schema)
       ? schema

@@ -474,7 +474,7 @@ class DevtoolsPanel {
       el(
         'p',
         { class: 'note' },
-        `${views.length} live view${views.length === 1 ? '' : 's'}. Runs: times the view computed since the panel was mounted; rows: the rows its value reaches now.`,
+        `${views.length} live view${views.length === 1 ? '' : 's'}. Runs: times the view computed since the panel was mounted; rows: the rows its value reaches now (a Query's whose value reaches none: its input's).`,
       ),
     ];
     for (const view of views.slice(0, LIMIT * 2)) {
@@ -495,7 +495,9 @@ class DevtoolsPanel {
           { class: 'small mono' },
           view.rows.length === 0
             ? 'reaches no row'
-            : view.rows.slice(0, 200).join(', ') + (view.rows.length > 200 ? ` … ${view.rows.length - 200} more` : ''),
+            : (view.input ? 'through its input: ' : '') +
+                view.rows.slice(0, 200).join(', ') +
+                (view.rows.length > 200 ? ` … ${view.rows.length - 200} more` : ''),
         ),
       );
       this.#keepOpen(item, id);

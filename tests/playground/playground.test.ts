@@ -423,9 +423,14 @@ test('the inspector is the devtools panel: keys, rows, views and the request tim
   );
   await settled(page!);
   await page!.click('[data-tab="views"]');
-  // The demo's exports name the views: the two counts (one with args), each computed again
-  // by the toggle; the All(User) both read reaches the three users.
+  // The demo's exports name the views: the two counts (one with args), whose value (a
+  // number) reaches no row, show the rows of their input, All(User): the three users.
   await page!.waitForSelector('[data-view="All(User)"] [data-rows="3"]', { state: 'attached' });
+  assert.is(await page!.locator('[data-view="userCount"] [data-rows="3"]').count(), 2);
+  assert.match(
+    (await page!.locator('[data-view="userCount"] .small').first().textContent()) ?? '',
+    /^through its input: User:1, User:2, User:3$/,
+  );
   const counts = await page!
     .locator('[data-view="userCount"] summary')
     .evaluateAll((items) => items.map((s) => s.textContent));
