@@ -38,6 +38,7 @@ export interface DevToolsConfig {
 export interface DevToolsConnection {
   init(state: unknown): void;
   send(action: unknown, state: unknown): void;
+  // biome-ignore lint/suspicious/noConfusingVoidType: the extension's subscribe returns its unsubscribe, or nothing
   subscribe(listener: (message: { type: string; payload?: { type?: string } }) => void): (() => void) | void;
   unsubscribe?(): void;
 }

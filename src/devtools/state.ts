@@ -53,7 +53,7 @@ export function stateOf(store: Store, optimistic: readonly unknown[], lastReset:
       if (cell._now === undefined) continue;
       any = true;
       rows[pk] = cell._now;
-      metas[pk] = { expiresAt: cell._exp.t };
+      metas[pk] = { expiresAt: cell._exp._until };
     }
     if (any) {
       entities[key] = rows;

@@ -63,12 +63,16 @@ test.after(async (state) => {
 const byTestId = (id: string) => `[data-testid="${id}"]`;
 
 /** Waits until the current run mounted, its requests settled and nothing says Loading. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const pg = (globalThis as any).playground;
-    const preview = document.querySelector('[data-testid="preview"]')!;
-    return pg.settled() && !/Loading/.test(preview.textContent ?? '') && preview.childElementCount > 0;
-  });
+async function settled(page: Page, timeout?: number): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const pg = (globalThis as any).playground;
+      const preview = document.querySelector('[data-testid="preview"]')!;
+      return pg.settled() && !/Loading/.test(preview.textContent ?? '') && preview.childElementCount > 0;
+    },
+    undefined,
+    { timeout },
+  );
 }
 
 /** A screenshot once the inspector caught up (it redraws at most every 120 ms). */
@@ -80,8 +84,10 @@ async function screenshot(page: Page, name: string): Promise<void> {
 async function openDemo(page: Page, id: string, framework?: string): Promise<void> {
   if ((await page.evaluate(() => (globalThis as any).playground.demo)) !== id)
     await page.selectOption(byTestId('demo-select'), id);
-  if (framework) await page.click(`[data-fw="${framework}"]`);
-  await settled(page);
+  // A demo loading 100,000 rows keeps the page busy for seconds on a loaded machine: loading
+  // a demo may take a minute (how long is measured in bench/, never asserted here).
+  if (framework) await page.click(`[data-fw="${framework}"]`, { timeout: 60_000 });
+  await settled(page, 60_000);
 }
 
 /** Replaces the first `search` in the shown file through the editor (as typing would). */
@@ -452,7 +458,7 @@ test('the inspector is the devtools panel: keys, rows, views and the request tim
     );
   // endpoint (by its name in api.ts), args, status, a duration in ms, joined; newest first.
   assert.equal(log, [
-    ['updateUser', '[{"id":"1"},{"isAdmin":false}]', 'ok', true, 'optimistic'],
+    ['updateUser', '[{"id":"1"},{"isAdmin":false}]', 'ok', true, ''],
     ['getUsers', '[]', 'ok', true, ''],
   ]);
   await screenshot(page!, 'inspector-requests');

@@ -2,7 +2,7 @@
  * Runs a demo: compiles its files, resets the mock API to its fixtures, evaluates the
  * modules against the page's libraries, and mounts the view for the chosen framework
  * inside an error boundary. Each run starts clean: the previous one is unmounted and its
- * effects, timers and inspector subscriptions are disposed. Nothing a demo does can throw
+ * effects, timers and inspector are disposed. Nothing a demo does can throw
  * out of `run`: compile and runtime errors are handed to `onError` with their place.
  */
 import { createComponent, render as solidRender } from 'solid-js/web';
@@ -10,7 +10,7 @@ import { ErrorBoundary } from 'solid-js';
 import { Component, h, render as preactRender, type ComponentChildren } from 'preact';
 import { CacheProvider as SolidProvider } from '../../../src/solid/index.js';
 import { CacheProvider as PreactProvider } from '../../../src/preact/index.js';
-import { Controller, effect } from '../../../src/index.js';
+import { Controller, type effect } from '../../../src/index.js';
 import { compile, CompileError, type Framework } from '../compiler/compile.js';
 import { resetMock, type Routes, type WireEntry } from '../mock/server.js';
 import { importable, libraries } from './modules.js';
