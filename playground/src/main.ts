@@ -6,10 +6,11 @@
 import { demos, findDemo, type Demo } from './demos.js';
 import { CodeEditor } from './ui/editor.js';
 import { lastHash, readUrl, writeUrl } from './ui/url.js';
-import { mountDevtools } from '../../src/devtools/index.js';
+import { InspectorPanel } from './inspector/panel.js';
 import { installMock, settings } from './mock/server.js';
 import { Runner, toDemoError, viewFile, type DemoError, type DemoFiles, type FileName } from './runtime/run.js';
 import type { Framework } from './compiler/compile.js';
+import { TypeChecker } from './ui/typecheck.js';
 
 const $ = <T extends HTMLElement = HTMLElement>(testId: string) =>
   document.querySelector<T>(`[data-testid="${testId}"]`)!;
@@ -24,7 +25,7 @@ const fileTabs = $('file-tabs');
 const errorBox = $('error');
 const preview = $('preview');
 const status = $('run-status');
-const inspectorPane = $('inspector');
+const inspector = new InspectorPanel($('inspector'));
 
 let demo: Demo = demos[0]!;
 let framework: Framework = 'solid';
@@ -33,20 +34,30 @@ let files: DemoFiles = { ...demo.files };
 let runs = 0;
 let rerun: ReturnType<typeof setTimeout> | undefined;
 
-const editor = new CodeEditor($('editor'), (file, text) => {
-  files[file as FileName] = text;
-  clearTimeout(rerun);
-  rerun = setTimeout(runNow, 350);
-  $('reset').hidden = !edited();
-});
-
-/** The inspector: signal-cache/devtools' panel, filling its pane, for each run's Controller. */
-const runner = new Runner(
-  preview,
-  showError,
-  () => showFailNext(), // a request may have used up an injected failure
-  (ctrl, names) => mountDevtools(ctrl, { target: inspectorPane, inline: true, names }).unmount,
+const typeChecker = new TypeChecker();
+const editor = new CodeEditor(
+  $('editor'),
+  (file, text) => {
+    files[file as FileName] = text;
+    clearTimeout(rerun);
+    rerun = setTimeout(runNow, 350);
+    $('reset').hidden = !edited();
+  },
+  async (file, text) =>
+    (await typeChecker.check({ ...files, [file]: text }, file))?.map((d) => ({
+      from: d.from,
+      to: d.to,
+      severity: d.severity,
+      source: 'TypeScript',
+      message: d.message,
+    })),
 );
+typeChecker.onStart(() => editor.recheck());
+
+const runner = new Runner(preview, showError, () => {
+  inspector.changed();
+  showFailNext(); // a request may have used up an injected failure
+});
 
 //#region errors in place
 
@@ -105,11 +116,11 @@ function runNow(): void {
   clearError();
   const ok = runner.run(files, framework);
   runs++;
+  inspector.attach(runner.controller);
   document.body.dataset.runs = String(runs);
   if (ok && !shownError) {
     status.dataset.state = 'ok';
-    status.textContent = `ran at ${new Date().toTimeString().slice(0, 8)}`;
-    status.title = `The demo ran from its fixtures (${runs} run${runs === 1 ? '' : 's'} since the page loaded)`;
+    status.textContent = `run ${runs}`;
   }
   void writeUrl({ demo: demo.id, framework, edits: edits() });
 }
@@ -237,8 +248,7 @@ await loadFromUrl();
 
 /**
  * A handle for tests and the curious, on `window.playground`: the editor, the current
- * run's controller and api.ts exports, what the mock API answered in it, and whether the
- * run is settled (no request in flight).
+ * run's controller, and whether the run is settled (no request pending).
  */
 Object.assign(globalThis, {
   playground: {
@@ -246,18 +256,18 @@ Object.assign(globalThis, {
     get controller() {
       return runner.controller;
     },
-    get api() {
-      return runner.api;
-    },
-    get wire() {
-      return runner.wire;
-    },
     get demo() {
       return demo.id;
     },
     demos: demos.map((d) => d.id),
-    settled: () => runner.settled,
+    settled: () => !!runner.controller && runner.controller.calls.every((c) => c.status !== 'pending'),
     error: () => shownError,
+    /** The marks of the shown file: type diagnostics (source 'TypeScript') and the run's error ('run'). */
+    diagnostics: () => editor.diagnostics(),
+    typeChecker,
   },
 });
 document.body.dataset.ready = 'true';
+
+// TypeScript loads in its worker only after the first paint: the page never waits for it.
+requestAnimationFrame(() => setTimeout(() => typeChecker.start(), 0));

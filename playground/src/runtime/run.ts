@@ -2,7 +2,7 @@
  * Runs a demo: compiles its files, resets the mock API to its fixtures, evaluates the
  * modules against the page's libraries, and mounts the view for the chosen framework
  * inside an error boundary. Each run starts clean: the previous one is unmounted and its
- * effects, timers and inspector are disposed. Nothing a demo does can throw
+ * effects, timers and inspector subscriptions are disposed. Nothing a demo does can throw
  * out of `run`: compile and runtime errors are handed to `onError` with their place.
  */
 import { createComponent, render as solidRender } from 'solid-js/web';
@@ -10,9 +10,10 @@ import { ErrorBoundary } from 'solid-js';
 import { Component, h, render as preactRender, type ComponentChildren } from 'preact';
 import { CacheProvider as SolidProvider } from '../../../src/solid/index.js';
 import { CacheProvider as PreactProvider } from '../../../src/preact/index.js';
-import { Controller, type effect } from '../../../src/index.js';
+import { Entity, type effect } from '../../../src/index.js';
 import { compile, CompileError, type Framework } from '../compiler/compile.js';
-import { resetMock, type Routes, type WireEntry } from '../mock/server.js';
+import { InspectedController } from '../inspector/InspectedController.js';
+import { resetMock, type Routes } from '../mock/server.js';
 import { importable, libraries } from './modules.js';
 
 /** The editable files of a demo. */
@@ -43,47 +44,20 @@ export interface DemoError {
 
 type Exports = Record<string, unknown>;
 
-/**
- * Mounts the inspector for a run's Controller, before the view mounts (so it sees the first
- * requests): `names` are the exports of the demo's api.ts. Returns what removes it.
- */
-export type Inspect = (ctrl: Controller, names: Readonly<Record<string, unknown>>) => () => void;
-
 export class Runner {
   #cleanups: Array<() => void> = [];
-  #ctrl: Controller | undefined;
-  #api: Exports = {};
+  #ctrl: InspectedController | undefined;
   #runId = 0;
-  /** Requests of the current run started and not settled (through the Controller's `fetch` option). */
-  #inflight = 0;
-  /** What the mock API answered in the current run, oldest first. */
-  #wire: WireEntry[] = [];
 
   constructor(
     readonly host: HTMLElement,
     readonly onError: (error: DemoError) => void,
     readonly onChange: () => void,
-    readonly inspect: Inspect,
   ) {}
 
   /** The controller of the current run (the inspector reads it). */
-  get controller(): Controller | undefined {
+  get controller(): InspectedController | undefined {
     return this.#ctrl;
-  }
-
-  /** The exports of the current run's api.ts. */
-  get api(): Readonly<Exports> {
-    return this.#api;
-  }
-
-  /** The requests the mock API answered in the current run (the body each sent, its status). */
-  get wire(): readonly WireEntry[] {
-    return this.#wire;
-  }
-
-  /** Whether no request of the current run is in flight. */
-  get settled(): boolean {
-    return this.#ctrl !== undefined && this.#inflight === 0;
   }
 
   /** Whether an error that surfaced asynchronously belongs to a live run. */
@@ -100,11 +74,8 @@ export class Runner {
         console.warn('cleanup failed', error);
       }
     }
-    this.#ctrl?.cleanup();
+    this.#ctrl?.dispose();
     this.#ctrl = undefined;
-    this.#api = {};
-    this.#wire = [];
-    this.#inflight = 0;
     this.host.replaceChildren();
   }
 
@@ -125,30 +96,26 @@ export class Runner {
       this.onError(toDemoError(error, 'compile'));
       return false;
     }
-    const ctrl = (this.#ctrl = new Controller({
-      // Every request runs here: counted while in flight, for `settled`.
-      fetch: (endpoint, args) => {
-        const mine = runId === this.#runId;
-        if (mine) this.#inflight++;
-        return Promise.resolve(endpoint.fetch(...args)).finally(() => {
-          if (mine && runId === this.#runId) this.#inflight--;
-        });
-      },
-    }));
+    const ctrl = (this.#ctrl = new InspectedController(() => runId === this.#runId && this.onChange()));
     const timers = this.#timers();
     let api: Exports = {};
     const require = this.#require(() => api);
     let file: FileName = 'server.ts';
     try {
       const server = evaluate(compiled.server, 'server.ts', require, timers);
-      resetMock(fixtures, (server.default ?? server.routes ?? {}) as Routes, (wire) => {
-        if (runId !== this.#runId) return;
-        if (!this.#wire.includes(wire)) this.#wire.push(wire);
-        this.onChange();
-      });
+      resetMock(
+        fixtures,
+        (server.default ?? server.routes ?? {}) as Routes,
+        (wire) => runId === this.#runId && ctrl.linkWire(wire),
+      );
       file = 'api.ts';
-      api = this.#api = evaluate(compiled.api, 'api.ts', require, timers);
-      this.#cleanups.push(this.inspect(ctrl, api));
+      api = evaluate(compiled.api, 'api.ts', require, timers);
+      for (const [name, value] of Object.entries(api)) {
+        if (value && (typeof value === 'object' || typeof value === 'function')) ctrl.names.set(value, name);
+        if (typeof value === 'function' && value.prototype instanceof Entity) {
+          ctrl.entities.add(value as never);
+        }
+      }
       file = viewFile[framework];
       const view = evaluate(compiled.view, file, require, timers);
       const App = (view.default ?? view.App) as ((...args: any[]) => any) | undefined;
@@ -166,7 +133,7 @@ export class Runner {
     return true;
   }
 
-  #mount(framework: Framework, App: (...args: any[]) => any, root: HTMLElement, ctrl: Controller): void {
+  #mount(framework: Framework, App: (...args: any[]) => any, root: HTMLElement, ctrl: InspectedController): void {
     const report = (error: unknown) => this.onError(toDemoError(error, 'runtime', viewFile[framework]));
     if (framework === 'solid') {
       const dispose = solidRender(
