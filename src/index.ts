@@ -9,6 +9,7 @@ export { batch, computed, effect, signal, untracked } from '@preact/signals-core
 export type { ReadonlySignal, Signal } from '@preact/signals-core';
 
 export { All } from './schema/All.js';
+export type { AllOf } from './schema/All.js';
 export { Collection } from './schema/Collection.js';
 export type {
   CollectionFilter,

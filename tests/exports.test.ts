@@ -66,6 +66,7 @@ api('signal-cache exports every type of its public signatures', () => {
   assert.equal(typeExportsOf('index.ts'), [
     'ActionMeta',
     'ActionTypes',
+    'AllOf',
     'ArgsOf',
     'BodylessMethod',
     'CollectionAddition',

@@ -53,7 +53,8 @@ export class Invalidate<E extends EntityClass | { readonly [name: string]: Entit
       );
     }
     ctx.remove(entity, pk);
-    return attribute === undefined ? pk : { id: pk, schema: name };
+    // A pk given as it is stays as it is (a number stays a number), as in Reactive Data Client.
+    return attribute !== undefined ? { id: pk, schema: name } : typeof value === 'object' ? pk : value;
   }
   /** Schema protocol: the entity of the stored pk, as `Entity` reads it (`undefined` once removed). */
   denormalize(stored: unknown, ctx: DenormalizeContext): Removed<E> {

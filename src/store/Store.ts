@@ -89,10 +89,10 @@ export class Cell extends Signal<Row | undefined> {
   // adds it, so a row that is written and never read carries none of it.
   /** Last denormalized object built for this row, valid while `_deps` hold `_vals`. */
   declare _obj: object | undefined;
-  /** Every row the object reached (itself included); shared by a cycle's members. */
-  declare _deps: Cell[] | undefined;
+  /** Every row (and Collection list) the object reached, itself included; shared by a cycle's members. */
+  declare _deps: Dep[] | undefined;
   /** The row values `_obj` was built from, parallel to `_deps`. */
-  declare _vals: (Row | undefined)[] | undefined;
+  declare _vals: unknown[] | undefined;
   /** The walk frame while this row is being denormalized (cycle detection). */
   declare _frame: unknown;
   /** Id of the last walk that found `_obj` valid. */
@@ -106,6 +106,9 @@ export class Cell extends Signal<Row | undefined> {
   _prev: Cell | undefined;
   _next: Cell | undefined;
 }
+
+/** @internal What a row object reached: rows, and the lists of Collections it holds. */
+export type Dep = Cell | ListCell;
 
 /** @internal All rows of one entity key, plus its membership (for `All`). */
 export class Table {
@@ -177,11 +180,24 @@ export class ListCell {
   _key = '';
   _argsKey = '';
   readonly _sig = new Signal<readonly unknown[] | undefined>(undefined, WATCH);
+  /**
+   * The list, read as a row's value is read: a row object that holds the list (a Collection
+   * in `static schema`) lists it among what it reached (`Cell._deps`), beside the rows.
+   */
+  get value(): readonly unknown[] | undefined {
+    return this._sig.value;
+  }
+  /** The list, without a subscription. */
+  get _now(): readonly unknown[] | undefined {
+    return this._sig.peek();
+  }
   _stamp = 0;
   /** The arguments the list was fetched with (for `push` / `unshift` matching). */
   _args: readonly unknown[] = [];
   /** Optimistic layers over the list (see Layers.ts); `undefined` when none. */
   _over: Overlay | undefined;
+  /** The list as last read, denormalized (see `Walker._shareList`); declared only. */
+  declare _view: unknown;
 }
 
 /** Cache state of one endpoint key. */
