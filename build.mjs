@@ -17,6 +17,7 @@ export const entries = {
   'persist/index': 'src/persist/index.ts',
   'tabs/index': 'src/tabs/index.ts',
   'ssr/index': 'src/ssr/index.ts',
+  'devtools/index': 'src/devtools/index.ts',
 };
 
 /** Internal property names and their short forms in dist (tools/mangle.json). */

@@ -40,7 +40,7 @@ import {
   SUBSCRIBE,
   UNSUBSCRIBE,
 } from './actionTypes.js';
-import type { ActionTypes, FetchAction, FetchMeta, GCAction, Manager } from './actions.js';
+import type { ActionTypes, Dispatch, FetchAction, FetchMeta, GCAction, Manager } from './actions.js';
 import { Entry } from './Entry.js';
 import { errorPolicy } from './errors.js';
 import { getDefaultManagers } from './managers/getDefaultManagers.js';
@@ -96,7 +96,10 @@ export class Controller {
   readonly #due = new Set<string>();
   /** The triggers whose last report was "hidden" or "offline": automatic requests wait while any is. */
   readonly #away = new Set<string>();
-  readonly #managers: readonly Manager[];
+  /** The managers, in order: those attached later (`_attach`) first, then the constructor's. */
+  readonly #managers: Manager[];
+  /** Each manager's middleware, made once: a function of `next` (parallel to `#managers`). */
+  readonly #made: (((next: Dispatch) => Dispatch) | undefined)[];
   /** The first middleware's dispatch (the last one's `next` is `#apply`). */
   #dispatch: (action: ActionTypes) => Promise<void> = building;
   /** Stops the sweep timer. */
@@ -109,13 +112,11 @@ export class Controller {
     const timers = options.timers ?? systemTimers;
     const store = new Store(release);
     this.#runner = new Runner(store, new Views(store), timers, options, (action) => this.#dispatch(action));
-    const managers = (this.#managers = options.managers ?? getDefaultManagers(options));
+    const managers = (this.#managers = [...(options.managers ?? getDefaultManagers(options))]);
     bindMethods(this);
     // Each middleware is made once, in order; the first one sees each action first.
-    const middlewares = managers.map((manager) => (manager.middleware ??= manager.getMiddleware?.())?.(this));
-    let dispatch = (action: ActionTypes) => this.#apply(action);
-    for (let i = middlewares.length - 1; i >= 0; i--) dispatch = middlewares[i]?.(dispatch) ?? dispatch;
-    this.#dispatch = dispatch;
+    this.#made = managers.map((manager) => this.#make(manager));
+    this.#compose();
     const every = options.gcInterval ?? DEFAULT_GC_INTERVAL;
     if (every > 0) this.#stopSweeps = sweepEvery(this, timers, every);
     for (const manager of managers) manager.init?.(INITIAL_STATE);
@@ -143,6 +144,50 @@ export class Controller {
     for (const entry of this.#entries.values()) entry._stop(this.#runner);
     this.#due.clear();
     for (const manager of this.#managers) manager.cleanup();
+  }
+
+  /** A manager's middleware, made with this Controller: a function of `next`. */
+  #make(manager: Manager): ((next: Dispatch) => Dispatch) | undefined {
+    return (manager.middleware ??= manager.getMiddleware?.())?.(this);
+  }
+
+  /** Chains the middlewares: the first sees each action first; the last one's `next` is `#apply`. */
+  #compose(): void {
+    let dispatch = (action: ActionTypes) => this.#apply(action);
+    for (let i = this.#made.length - 1; i >= 0; i--) dispatch = this.#made[i]?.(dispatch) ?? dispatch;
+    this.#dispatch = dispatch;
+  }
+
+  /**
+   * @internal Adds a manager to a Controller made already (signal-cache/devtools mounts its
+   * own this way): its middleware is made now and sees every action first; the pipeline
+   * is chained anew (each middleware's function of `next` is called again); its `init`
+   * is not called. `cleanup()` cleans it up with the others.
+   * @returns the function that takes it out again (chaining anew) and cleans it up, once
+   */
+  _attach(manager: Manager): () => void {
+    const managers = this.#managers;
+    managers.unshift(manager);
+    this.#made.unshift(this.#make(manager));
+    this.#compose();
+    return () => {
+      const at = managers.indexOf(manager);
+      if (at < 0) return;
+      managers.splice(at, 1);
+      this.#made.splice(at, 1);
+      this.#compose();
+      manager.cleanup();
+    };
+  }
+
+  /**
+   * @internal What signal-cache/devtools reads (never writes through): the request runner
+   * (its store, views and clock), the keys in flight or mounted (see Entry.ts), the signal
+   * bumped whenever a request starts or settles, and the managers in order (those
+   * attached later first).
+   */
+  _inspect(): Inspection {
+    return [this.#runner, this.#entries, this.#flights, this.#managers];
   }
 
   /** The end of the pipeline: where each action takes effect. */
@@ -652,6 +697,14 @@ export class Controller {
     return [runner._store, ++runner._stamp];
   }
 }
+
+/** @internal What `Controller._inspect()` returns (for signal-cache/devtools). */
+export type Inspection = readonly [
+  runner: Runner,
+  entries: ReadonlyMap<string, Entry>,
+  flights: ReadonlySignal<number>,
+  managers: readonly Manager[],
+];
 
 function noop(): void {}
 

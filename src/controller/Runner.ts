@@ -472,6 +472,7 @@ export class Runner {
             result._stamp = stamp;
             result._schema = schema;
             result._args = args;
+            result._endpoint = endpoint;
             if (!equalValue(result._sig.peek(), normalized)) {
               result._sig.value = normalized;
               store._wrote(key, true);

@@ -249,6 +249,11 @@ export class ResultCell {
   /** Schema and args of the stored response: what garbage collection walks to find its rows. */
   _schema: Schema;
   _args: readonly unknown[] = [];
+  /**
+   * The endpoint whose answer (or `setResponse`) wrote the response: what signal-cache/devtools
+   * refetches the key with. Declared only; a hydrated response has none.
+   */
+  declare _endpoint: object | undefined;
   /** The fetch stamp counter when last invalidated: a fetch stamped at or below it keeps the mark. */
   _invalidated = 0;
 }

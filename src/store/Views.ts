@@ -32,8 +32,24 @@ export class Views {
     if (this.#views.get(key)?.deref() === undefined) this.#views.delete(key);
   });
 
+  /**
+   * Recomputations of each view by key while someone counts them (signal-cache/devtools
+   * sets a map); `undefined`, the default, counts nothing and costs a field check per run.
+   */
+  declare _runs: Map<string, number> | undefined;
+
   constructor(store: Store) {
     this.#store = store;
+  }
+
+  /** The views by key, held weakly (signal-cache/devtools lists them). */
+  get _all(): ReadonlyMap<string, WeakRef<ReadonlySignal<unknown>>> {
+    return this.#views;
+  }
+
+  /** Counts a run of the view under `key` while runs are counted. */
+  #ran(key: string): void {
+    this._runs?.set(key, (this._runs.get(key) ?? 0) + 1);
   }
 
   /** Number of live view entries (for tests and memory checks). */
@@ -63,7 +79,7 @@ export class Views {
         key,
         // A live query (signal-cache/live) mounts its own incremental state on the store.
         (schema as Mountable)._mount?.(this.#store, args) ??
-          (schema instanceof Query ? this.#queryView(schema, args) : this.#schemaView(schema, args)),
+          (schema instanceof Query ? this.#queryView(key, schema, args) : this.#schemaView(key, schema, args)),
       )
     );
   }
@@ -83,7 +99,7 @@ export class Views {
       this.#found(key) ??
       this.#keep(
         key,
-        this.#denormalizing(schema, args, (walker) => {
+        this.#denormalizing(key, schema, args, (walker) => {
           const stored = store._result(key, true)._sig.value;
           if (stored !== undefined) return stored;
           walker._free = true;
@@ -101,17 +117,19 @@ export class Views {
     return this.#found(id) ?? this.#keep(id, new Computed(() => store._result(key, true)._meta.value));
   }
 
-  #queryView(query: Query, args: readonly unknown[]): ReadonlySignal<unknown> {
+  #queryView(key: string, query: Query, args: readonly unknown[]): ReadonlySignal<unknown> {
     const source = this.query(query.schema, args);
     let prev: unknown;
     return new Computed(() => {
+      this.#ran(key);
       const entries = source.value;
       return (prev = entries === undefined ? undefined : share(prev, query.process(entries, ...args)));
     });
   }
 
-  #schemaView(schema: Schema, args: readonly unknown[]): ReadonlySignal<unknown> {
+  #schemaView(key: string, schema: Schema, args: readonly unknown[]): ReadonlySignal<unknown> {
     return this.#denormalizing(
+      key,
       schema,
       args,
       (walker) => {
@@ -128,6 +146,7 @@ export class Views {
    * read by args) of which no member is cached has no data.
    */
   #denormalizing(
+    key: string,
     schema: Schema,
     args: readonly unknown[],
     storedOf: (walker: Walker) => unknown,
@@ -136,6 +155,7 @@ export class Views {
     const store = this.#store;
     let prev: unknown;
     return new Computed(() => {
+      this.#ran(key);
       const walker = new Walker(store, args);
       try {
         const stored = storedOf(walker);
