@@ -143,7 +143,7 @@ devtools(
     setup();
     const sanitize = extension.options!.actionSanitizer as (action: unknown, id: number) => any;
     const action = sanitize({ type: actionTypes.FETCH, endpoint: getUser, args: [{ id: 'u1' }], key: 'k' }, 1);
-    assert.equal(action.endpoint, { name: getUser.name, schema: 'User', sideEffect: false, method: 'GET' });
+    assert.equal(action.endpoint, { name: getUser.name, schema: 'User', method: 'GET' });
     assert.equal(action.args, [{ id: 'u1' }]);
     const plain = { type: actionTypes.RESET, date: 1 };
     assert.is(sanitize(plain, 2), plain);
