@@ -15,7 +15,7 @@
 import { isDeserializer, isEntity } from '../schema/visit.js';
 import type { EntityClass } from '../schema/types.js';
 import { Changes, type ChangeSink } from '../store/Changes.js';
-import { type Cell, isMember, type Store, type Table } from '../store/Store.js';
+import { type Cell, type Dep, isMember, type Store, type Table } from '../store/Store.js';
 import { Walker } from '../store/Walker.js';
 import type { Push, Rec } from './sinks.js';
 
@@ -26,8 +26,8 @@ import type { Push, Rec } from './sinks.js';
 interface Row extends Rec {
   /** The item last pushed down (`undefined` while hidden by an optimistic removal). */
   _item: unknown;
-  /** The rows `_item` reached (`Cell._deps`), when more than itself. */
-  _deps: readonly Cell[] | undefined;
+  /** The rows (and lists) `_item` reached (`Cell._deps`), when more than itself. */
+  _deps: readonly Dep[] | undefined;
 }
 
 let sequence = 0;
@@ -64,8 +64,8 @@ export class Source implements ChangeSink {
   declare readonly _changes: Changes;
   readonly #store: Store;
   readonly #entity: EntityClass;
-  /** Nested row → cells of the rows whose object reached it. */
-  readonly #reached = new Map<Cell, Set<Cell>>();
+  /** Nested row (or list) → cells of the rows whose object reached it. */
+  readonly #reached = new Map<Dep, Set<Cell>>();
   /** Held weakly: a live query nothing reads any more is reclaimed. */
   readonly #sinks = new Set<WeakRef<Sink>>();
 

@@ -83,7 +83,8 @@ export abstract class Entity {
    */
   static pk(value: object, parent?: unknown, key?: string, args: readonly unknown[] = []): string | undefined {
     const id = (this.prototype as Entity).pk.call(value, parent, key, args);
-    if (typeof id === 'string') return id || undefined;
+    // (`'undefined'`: a template string of a missing field, `${this.name}`.)
+    if (typeof id === 'string') return id && id !== 'undefined' ? id : undefined;
     if (Number.isFinite(id)) return String(id);
     // With the automatic check relaxed, any other value names the row, as in Reactive Data Client.
     return this.automaticValidation && id != null && `${id}` !== 'undefined' ? `${id}` : undefined;

@@ -18,6 +18,7 @@
  * hooks (`merge`, `mergeWithStore` …) apply to server data, that is to the base.
  */
 import { batch } from '@preact/signals-core';
+import { equalFields } from '../util/equal.js';
 import type { Staging } from './Staging.js';
 import {
   edit,
@@ -112,6 +113,30 @@ export class Layer {
     if (over._layers.length === 0) cell._over = undefined;
     return over;
   }
+
+  /**
+   * @internal Recomputes layers in one batch: drops them, runs `again` (which adds the
+   * new layers, each computed over the store with the layers before it), then gives back
+   * its old object to every row that shows fields equal to what it showed before, so the
+   * entities built from it, and their readers, stay as they were (rules 2 and 4; a list
+   * that comes back equal is shared by its views already).
+   */
+  static _refold(store: Store, layers: readonly Layer[], again: () => void): void {
+    const rows = new Map<Cell, Row | undefined>();
+    batch(() => {
+      for (const layer of layers) {
+        for (const cell of layer._tables.keys()) if (!rows.has(cell)) rows.set(cell, cell._now);
+        layer._drop();
+      }
+      again();
+      for (const [cell, before] of rows) {
+        const now = cell._now;
+        if (now !== before && now !== undefined && before !== undefined && equalFields(now, before)) {
+          cell._set(before);
+        }
+      }
+    });
+  }
 }
 
 /**
@@ -123,7 +148,7 @@ export function addLayer(store: Store, staging: Staging, stamp: number): Layer {
   const layer = new Layer(store, stamp);
   store._layers.set(stamp, layer);
   const join = (cell: Cell | ListCell): Overlay => {
-    const over = (cell._over ??= new Overlay(cell.peek()));
+    const over = (cell._over ??= new Overlay(cell._now));
     over._layers.push(layer);
     over._layers.sort((a, b) => a._stamp - b._stamp);
     return over;
