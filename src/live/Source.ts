@@ -20,15 +20,11 @@ import { Walker } from '../store/Walker.js';
 import type { Push, Rec } from './sinks.js';
 
 /**
- * @internal A source row: kept on the row's cell (`Cell._rec`), not in a map of the
- * source's (one map entry per row). A table has one source at a time.
+ * A followed row's record, as the chain sees it: the row's cell itself (`Cell._seq`,
+ * `_item`, `_indexed`), with no object or map entry of the source's per row. A table has
+ * one source at a time.
  */
-interface Row extends Rec {
-  /** The item last pushed down (`undefined` while hidden by an optimistic removal). */
-  _item: unknown;
-  /** The rows (and lists) `_item` reached (`Cell._deps`), when more than itself. */
-  _deps: readonly Dep[] | undefined;
-}
+const recOf = (cell: Cell): Rec => cell as Rec;
 
 let sequence = 0;
 
@@ -54,7 +50,9 @@ const reclaimed = /*#__PURE__*/ new FinalizationRegistry<[Table, Map<string, Wea
 
 /** Takes the source records off a table's cells. */
 function clear(table: Table): void {
-  for (const cell of table._cells.values()) if (cell._rec !== undefined) cell._rec = undefined;
+  for (const cell of table._cells.values()) {
+    if (cell._seq !== undefined) cell._seq = cell._item = cell._indexed = undefined;
+  }
 }
 
 /** @internal The rows of one entity type, followed for every live query over it. */
@@ -102,8 +100,7 @@ export class Source implements ChangeSink {
     this.#sinks.add(new WeakRef(sink));
     try {
       for (const cell of this._table._cells.values()) {
-        const row = cell._rec as Row | undefined;
-        if (row?._item !== undefined) sink._push(row, undefined, row._item);
+        if (cell._item !== undefined) sink._push(recOf(cell), undefined, cell._item);
       }
     } catch (error) {
       sink._error = error;
@@ -133,45 +130,52 @@ export class Source implements ChangeSink {
 
   /** Reads a row again and pushes the difference to `sinks`. */
   #update(cell: Cell, walker: Walker, sinks: readonly Sink[] = []): void {
-    let row = cell._rec as Row | undefined;
     const next = cell._now === undefined ? undefined : walker._read(this.#entity, cell);
     let prev: unknown;
-    if (row === undefined) {
+    let gone = false;
+    if (cell._seq === undefined) {
       if (next === undefined) return;
-      cell._rec = row = { _seq: ++sequence, _item: next, _deps: undefined };
-      this.#index(cell, row);
+      cell._seq = ++sequence;
+      cell._item = next;
+      this.#index(cell);
     } else {
-      prev = row._item;
+      prev = cell._item;
       // A row hidden by an optimistic removal keeps its place (as in `All`) for a rollback;
-      // a row that leaves and returns is a new row (a new `_seq`).
-      if (next === undefined && !isMember(cell)) cell._rec = undefined;
-      if (prev === next) return;
+      // a row that leaves is forgotten once its removal is pushed (one that returns is a
+      // new row, a new `_seq`).
+      gone = next === undefined && !isMember(cell);
+      if (prev === next) {
+        if (gone) cell._seq = undefined;
+        return;
+      }
       if (next === undefined) {
-        this.#unindex(cell, row);
-        row._item = undefined;
+        this.#unindex(cell);
+        cell._item = undefined;
       } else {
-        row._item = next;
-        if (cell._deps !== row._deps) {
-          this.#unindex(cell, row);
-          this.#index(cell, row);
+        cell._item = next;
+        if (cell._deps !== cell._indexed) {
+          this.#unindex(cell);
+          this.#index(cell);
         }
       }
     }
     for (const sink of sinks) {
       if (sink._error !== undefined) continue;
       try {
-        sink._push(row, prev, next);
+        sink._push(recOf(cell), prev, next);
       } catch (error) {
         // The write itself succeeded; the reader sees the error and mounts afresh.
         sink._error = error;
       }
     }
+    // (After the pushes: the chain finds the row's state by its `_seq`.)
+    if (gone) cell._seq = undefined;
   }
 
-  #index(cell: Cell, row: Row): void {
+  #index(cell: Cell): void {
     const deps = cell._deps;
     if (deps === undefined || deps.length < 2) return;
-    row._deps = deps;
+    cell._indexed = deps;
     for (const dep of deps) {
       if (dep === cell) continue;
       let reaching = this.#reached.get(dep);
@@ -180,10 +184,10 @@ export class Source implements ChangeSink {
     }
   }
 
-  #unindex(cell: Cell, row: Row): void {
-    const deps = row._deps;
+  #unindex(cell: Cell): void {
+    const deps = cell._indexed;
     if (deps === undefined) return;
-    row._deps = undefined;
+    cell._indexed = undefined;
     for (const dep of deps) {
       const reaching = this.#reached.get(dep);
       if (reaching?.delete(cell) && reaching.size === 0) this.#reached.delete(dep);

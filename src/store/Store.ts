@@ -119,11 +119,15 @@ export class Cell {
    * the first layer over the row adds it.
    */
   declare _over: Overlay | undefined;
-  /**
-   * What the live source of the row's table keeps for the row (src/live/Source.ts): on the
-   * cell rather than in a map of the source's. Declared only.
-   */
-  declare _rec: object | undefined;
+  // What the live source of the row's table keeps for the row (src/live/Source.ts) is on
+  // the cell, which is the source's record of the row: no object or map entry per row.
+  // Declared only: a row no live query follows carries none of it.
+  /** The row's order for the live source (first stored first); `undefined` while not followed. */
+  declare _seq: number | undefined;
+  /** The item the live source last pushed down (`undefined` while hidden by an optimistic removal). */
+  declare _item: unknown;
+  /** The rows (and lists) `_item` reached, as the live source indexed them, when more than itself. */
+  declare _indexed: readonly Dep[] | undefined;
 
   /** The row, read tracked: the enclosing computed or effect depends on it from now on. */
   get value(): Row | undefined {
