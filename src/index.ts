@@ -67,5 +67,7 @@ export type {
 } from './controller/types.js';
 export type { TimerHandle, Timers } from './controller/timers.js';
 export type { Trigger } from './controller/triggers.js';
+export { pagesOf } from './controller/pagesOf.js';
+export type { Pages } from './controller/pagesOf.js';
 export { TimeoutError } from './controller/errors.js';
 export type { Meta } from './store/Store.js';

@@ -187,6 +187,17 @@ export interface Meta {
   readonly errorExpiresAt: number;
   /** Set by `invalidate`: the next read refetches. */
   readonly invalidated: boolean;
+  /** @internal What a paged list remembers of its pages (see controller/pages.ts); replaced with the meta. */
+  readonly _paging?: Paging | undefined;
+}
+
+/** @internal The pages of a list loaded after its first one (see controller/pages.ts). */
+export interface Paging {
+  /** The page requests after the first, in the order they were loaded: the page endpoint and its arguments. */
+  readonly _pages: readonly (readonly [endpoint: object, args: readonly unknown[]])[];
+  /** Items of the first page and of the last one loaded (-1: not known): for pages by number, a short page is the last. */
+  readonly _first: number;
+  readonly _size: number;
 }
 
 /** @internal The meta of a key never fetched. */
