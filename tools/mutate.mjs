@@ -187,7 +187,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     process.exit(130);
   });
 }
-for (const entry of ['src', 'tests', 'package.json', 'tsconfig.json', 'README.md'])
+for (const entry of ['src', 'tests', 'package.json', 'tsconfig.json', 'README.md', 'docs', 'tools/markdown.mjs'])
   cpSync(join(root, entry), join(work, entry), { recursive: true });
 symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'));
 

@@ -76,8 +76,7 @@ const words = suite('words a reader can look up');
 
 words('no benchmark id or design-rule number in the README or docs/', () => {
   const found: string[] = [];
-  // README.md joins once it is rewritten as a short introduction (its benchmark tables move to bench/).
-  for (const page of pages.filter((p) => p !== 'README.md')) {
+  for (const page of pages) {
     prose(read(page))
       .split('\n')
       .forEach((line, i) => {
@@ -98,6 +97,99 @@ words('code is fenced as ts or tsx, never js or typescript (tools/docs-check.mjs
 });
 
 words.run();
+
+const readme = suite('README.md');
+
+readme('is short, and names npm start and npm test at its top', () => {
+  const lines = read('README.md').split('\n');
+  assert.ok(lines.length <= 300, `${lines.length} lines: at most 300 (move the detail to a docs page)`);
+  const top = lines.slice(0, 20).join('\n');
+  assert.match(top, /npm start/);
+  assert.match(top, /npm test/);
+});
+
+readme('shows each quick-start app whole, word for word (tests/examples builds and runs them)', () => {
+  const shown = new Map(codeBlocks(read('README.md')).flatMap((b) => (b.example ? [[b.example, b.code]] : [])));
+  for (const file of [
+    'examples/quick-start/api.ts',
+    'examples/quick-start/solid/main.tsx',
+    'examples/quick-start/preact/main.tsx',
+    'examples/quick-start/vanilla/main.ts',
+  ]) {
+    assert.ok(shown.has(file), `the README shows ${file} (a block after <!-- example: ${file} -->)`);
+    assert.is(shown.get(file)!.trimEnd(), read(file).trimEnd(), `the README shows all of ${file}`);
+  }
+});
+
+readme.run();
+
+const options = suite('endpoint options');
+
+/** The members of an exported interface of a source file (two-space indented `name?:` lines). */
+function members(file: string, name: string): string[] {
+  const text = read(file);
+  const start = text.indexOf(`export interface ${name}`);
+  const body = text.slice(start, text.indexOf('\n}\n', start));
+  return [...body.matchAll(/^ {2}(\w+)\??:/gm)].map((m) => m[1]!);
+}
+
+/**
+ * The rows of Markdown tables whose first cell is `` `name` ``, per page, outside sections
+ * about the Controller's own options (`fetch`, `onError` … are also Controller options).
+ */
+function definitions(name: string): string[] {
+  return pages.flatMap((page) => {
+    let heading = '';
+    return read(page)
+      .split('\n')
+      .filter((line) => {
+        if (line.startsWith('#')) heading = line;
+        return line.startsWith(`| \`${name}\` |`) && !/Controller options/.test(heading);
+      })
+      .map((line) => `${page}: ${line}`);
+  });
+}
+
+options('each endpoint option is documented once, in one table row', () => {
+  const names = new Set([
+    ...members('src/endpoint/Endpoint.ts', 'EndpointOptions'),
+    ...members('src/endpoint/RestEndpoint.ts', 'RestEndpointOptions'),
+    ...members('src/endpoint/resource.ts', 'ResourceOptions'),
+  ]);
+  assert.ok(names.size >= 25, `${names.size} options read from src/endpoint`);
+  const wrong = [...names].flatMap((name) => {
+    const rows = definitions(name);
+    return rows.length === 1 ? [] : [`${name}: ${rows.length} rows${rows.length ? `\n  ${rows.join('\n  ')}` : ''}`];
+  });
+  assert.equal(wrong, [], 'document each option in one row (docs/endpoints.md) and link to it elsewhere');
+});
+
+options('the defaults in the docs are those of the code', () => {
+  // The Controller's constants, wherever in src/controller they live.
+  const controller = readdirSync(join(root, 'src/controller'))
+    .map((file) => read(`src/controller/${file}`))
+    .join('\n');
+  const constant = (name: string) => {
+    const found = new RegExp(`const ${name} = ([\\d_]+);`).exec(controller);
+    assert.ok(found, `src/controller defines ${name}`);
+    return Number(found[1]!.replace(/_/g, ''));
+  };
+  const row = (name: string) => definitions(name)[0] ?? '';
+  assert.match(row('dataExpiryLength'), `\`${constant('DEFAULT_DATA_EXPIRY')}\` ms`);
+  assert.match(row('errorExpiryLength'), `\`${constant('DEFAULT_ERROR_EXPIRY')}\` ms`);
+  const gcRow = read('docs/vanilla.md')
+    .split('\n')
+    .find((line) => line.startsWith('| `gcInterval` |'));
+  assert.match(gcRow ?? '', `\`${constant('DEFAULT_GC_INTERVAL')}\` ms`);
+  const secret = /Default: `(\/token[^`]+\/i)`/.exec(read('src/endpoint/RestEndpoint.ts'))![1]!;
+  assert.ok(row('secretParams').includes(`\`${secret.replace(/\|/g, '\\|')}\``), `secretParams: ${secret}`);
+  assert.ok(row('retry').includes('| `0` |'), 'retry: 0');
+  assert.match(read('src/endpoint/Endpoint.ts'), /min\(1000 \* 2 \*\* attempt, 30000\)/);
+  assert.ok(row('retryDelay').includes('min(1000 * 2 ** attempt, 30000)'));
+  assert.match(controller, /Math\.min\(1000 \* 2 \*\* attempt, 30_000\)/);
+});
+
+options.run();
 
 const contributing = suite('CONTRIBUTING.md');
 

@@ -1,69 +1,37 @@
 /**
  * The issue tracker examples (examples/solid, examples/preact) as an app developer gets
- * them: signal-cache packed with `npm pack` and unpacked into examples/node_modules, each
- * app built once with Vite, served with its API (examples/server.mjs) and driven in
- * headless Chromium: list with author names, detail from the cache, edit, an optimistic
- * close, create, delete, next page, a failed request and its Retry. Each app is also
- * type-checked (strict) against the packed package's declarations.
+ * them: built from the packed package (unpacked into examples/node_modules), type-checked
+ * strict, served with their API and driven in headless Chromium: list with author names,
+ * detail from the cache, edit, an optimistic close, create, delete, next page, a failed
+ * request and its Retry.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, Page } from 'playwright-core';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { launchBrowser } from '../_fixtures/browser.js';
+import {
+  buildApps,
+  exampleServer,
+  installPackedPackage,
+  rows,
+  typeCheckApp,
+  until,
+  type Served,
+} from '../_fixtures/examples.js';
 
 const root = process.cwd();
 const out = join(root, '.test-build', `examples-${process.pid}`);
 const frameworks = ['solid', 'preact'] as const;
 
-interface Served {
-  url: string;
-  requests: Map<string, number>;
-  close(): Promise<void>;
-}
-
 let browser: Browser;
 let startExampleServer: (options: { root: string }) => Promise<Served>;
 
-/** Packs the package and unpacks it where the examples resolve `signal-cache`. */
-function installPackedPackage() {
-  mkdirSync(out, { recursive: true });
-  const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: root, encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .pop()!;
-  const target = join(root, 'examples', 'node_modules', 'signal-cache');
-  rmSync(target, { recursive: true, force: true });
-  mkdirSync(target, { recursive: true });
-  execFileSync('tar', ['-xzf', join(out, tarball), '-C', target, '--strip-components=1']);
-}
-
-async function buildApps() {
-  const { build } = await import('vite');
-  for (const name of frameworks) {
-    await build({
-      root: join(root, 'examples', name),
-      logLevel: 'error',
-      build: { outDir: join(out, name), emptyOutDir: true },
-    });
-  }
-}
-
 const test = suite('issue tracker examples');
 
-for (const name of frameworks) {
-  test(`${name}: the app type-checks (strict) against the packed package's types`, () => {
-    const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-    try {
-      execFileSync(process.execPath, [tsc, '-p', join(root, 'examples', name, 'tsconfig.json')], { encoding: 'utf8' });
-    } catch (error) {
-      assert.unreachable(`tsc -p examples/${name}:\n${(error as { stdout?: string }).stdout}`);
-    }
-  });
-}
+for (const name of frameworks)
+  test(`${name}: the app type-checks (strict) against the packed package's types`, () => typeCheckApp(name));
 
 test('the packed package carries its LICENSE', () => {
   assert.match(readFileSync(join(root, 'examples', 'node_modules', 'signal-cache', 'LICENSE'), 'utf8'), /^MIT License/);
@@ -71,10 +39,9 @@ test('the packed package carries its LICENSE', () => {
 
 test.before(async () => {
   try {
-    installPackedPackage();
-    await buildApps();
-    // Loaded at run time (not bundled by the test runner), as `node examples/server.mjs` runs it.
-    ({ startExampleServer } = await import(pathToFileURL(join(root, 'examples', 'server.mjs')).href));
+    installPackedPackage(out, join(root, 'examples', 'node_modules'));
+    await buildApps(out, frameworks);
+    startExampleServer = await exampleServer();
     browser = await launchBrowser();
   } catch (error) {
     // uvu does not report an error thrown by a `before` hook; print it.
@@ -87,17 +54,6 @@ test.after(async () => {
   await browser?.close();
   rmSync(out, { recursive: true, force: true });
 });
-
-const rows = (page: Page) =>
-  page.$$eval('#issues li', (items) => items.map((li) => li.textContent!.replace(/\s+/g, ' ').trim()));
-
-async function until(page: Page, what: string, test: () => Promise<boolean>) {
-  const end = Date.now() + 10_000;
-  while (!(await test())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; rows: ${JSON.stringify(await rows(page))}`);
-    await page.waitForTimeout(20);
-  }
-}
 
 for (const name of frameworks) {
   test(`${name}: list, detail from the cache, edit, create, delete, next page, a failed request and Retry`, async () => {

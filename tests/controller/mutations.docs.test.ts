@@ -1,23 +1,24 @@
-// The README's "Mutations" examples, extracted from README.md and run against the real
-// HTTP fixture: every `console.log(…); // → expected` line is checked.
+// The worked examples of docs/mutations.md (its blocks of the file `todos.ts`), extracted
+// and run against the real HTTP fixture: every `console.log(…); // → expected` line is checked.
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { codeBlocks } from '../../tools/markdown.mjs';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
 
 const root = process.cwd();
 /** The snippet imports what the suite imports: src, or the built dist under TEST_DIST=1. */
 const entry = join(root, process.env.TEST_DIST === '1' ? 'dist/index.js' : 'src/index.ts');
 
-/** The ts code blocks of a README section, joined, and the expected output of each `// →`. */
-function section(title: string) {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const start = readme.indexOf(`## ${title}\n`);
-  const text = readme.slice(start, readme.indexOf('\n## ', start + 1));
-  const code = [...text.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]).join('\n');
+/** The blocks of a page's file `name` (see docs/README.md), joined, and the expected output of each `// →`. */
+function pageFile(page: string, name: string) {
+  const blocks = codeBlocks(readFileSync(join(root, page), 'utf8')).filter((b) =>
+    b.code.startsWith(`// file: ${name}\n`),
+  );
+  const code = blocks.map((b) => b.code).join('\n');
   const expected = [...code.matchAll(/console\.log\(.*\); \/\/ → (.*)$/gm)].map((m) => m[1]);
   return { code, expected };
 }
@@ -62,18 +63,18 @@ function todoApi(server: TestServer) {
   });
 }
 
-const readme = suite('README: Mutations');
+const page = suite('docs/mutations.md');
 
-readme('every example runs and prints what its comment says', async () => {
-  const { code, expected } = section('Mutations');
+page('every example runs and prints what its comment says', async () => {
+  const { code, expected } = pageFile('docs/mutations.md', 'todos.ts');
   const server = await startServer();
   todoApi(server);
-  assert.ok(expected.length >= 8, 'the section has checked lines');
+  assert.ok(expected.length >= 8, 'the page has checked lines');
   const source = code
     .replaceAll('https://api.example.com', server.url)
-    .replaceAll('console.log(', 'globalThis.__readmeLog(')
+    .replaceAll('console.log(', 'globalThis.__docsLog(')
     .replace("from 'signal-cache'", `from ${JSON.stringify(entry)}`);
-  const dir = join(root, '.test-build', `readme-${process.pid}`);
+  const dir = join(root, '.test-build', `docs-${process.pid}`);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'mutations.mjs');
   await build({
@@ -87,7 +88,7 @@ readme('every example runs and prints what its comment says', async () => {
     logLevel: 'error',
   });
   const printed: string[] = [];
-  (globalThis as any).__readmeLog = (...values: unknown[]) => printed.push(values.join(' '));
+  (globalThis as any).__docsLog = (...values: unknown[]) => printed.push(values.join(' '));
   try {
     await import(pathToFileURL(file).href);
   } finally {
@@ -97,4 +98,4 @@ readme('every example runs and prints what its comment says', async () => {
   assert.equal(printed, expected);
 });
 
-readme.run();
+page.run();

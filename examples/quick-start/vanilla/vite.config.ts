@@ -1,0 +1,6 @@
+import { defineConfig } from 'vite';
+
+// `npx vite` proxies /api to the example server (node ../../server.mjs . 5180).
+export default defineConfig({
+  server: { proxy: { '/api': 'http://127.0.0.1:5180' }, fs: { allow: ['..'] } },
+});
