@@ -263,6 +263,37 @@ const checks: Record<string, (page: Page) => Promise<void>> = {
       ['rendered 1×'],
       'each row rendered once',
     );
+    // Edited on the server (post 1 renamed, post 2 deleted), then invalidated: every loaded
+    // page is asked for again and written as one response; the list keeps its pages.
+    // (Scrolled to the top first: an end of the list in view would load the next page meanwhile.)
+    await page.$eval(byTestId('feed'), (ul) => ul.scrollTo(0, 0));
+    await settled(page);
+    const loaded = await page.locator(byTestId('post')).count();
+    const pages = await text(page, byTestId('pages'));
+    // GETs of the feed the page sends from now on (through the global fetch the mock answers).
+    await page.evaluate(() => {
+      (globalThis as any).feedGets = 0;
+      // Once per page: the loop may come back to this demo in another framework.
+      if ((globalThis as any).countsFeed) return;
+      (globalThis as any).countsFeed = true;
+      const send = globalThis.fetch;
+      globalThis.fetch = (input, init) => {
+        if (/\/feed(\?|$)/.test(String(input)) && (init?.method ?? 'GET') === 'GET') (globalThis as any).feedGets++;
+        return send(input, init);
+      };
+    });
+    const feedGets = () => page.evaluate(() => (globalThis as any).feedGets as number);
+    const before = await feedGets();
+    await page.click(byTestId('edit'));
+    await inPreview(page, /Post 1, renamed on the server/);
+    await settled(page);
+    // (The cursors are offsets: with post 2 gone, each page starts one post later.)
+    assert.is(await page.locator(byTestId('post')).count(), loaded, 'every loaded page refetched, none lost');
+    assert.is(await text(page, byTestId('pages')), pages);
+    assert.not.match(await text(page, byTestId('feed')), /Post 2rendered/);
+    assert.is((await feedGets()) - before, Number(pages.split(' ')[0]), 'one request per loaded page');
+    const others = await page.locator(`${byTestId('post')}:not(:first-child) .muted`).allTextContents();
+    assert.equal([...new Set(others)], ['rendered 1×'], 'no other row rendered again');
   },
   'transform-rename': async (page) => {
     await page.click(byTestId('create'));
