@@ -10,15 +10,24 @@ export type { ReadonlySignal, Signal } from '@preact/signals-core';
 
 export { All } from './schema/All.js';
 export { Collection } from './schema/Collection.js';
-export type { CollectionMode, CollectionOptions, NonFilterArgumentKeys } from './schema/Collection.js';
+export type {
+  CollectionFilter,
+  CollectionMerge,
+  CollectionMode,
+  CollectionOptions,
+  ListSchema,
+  NonFilterArgumentKeys,
+} from './schema/Collection.js';
 export { Entity } from './schema/Entity.js';
 export type { Deserializer, EntityMeta } from './schema/Entity.js';
 export { Invalidate } from './schema/Invalidate.js';
+export type { Removed } from './schema/Invalidate.js';
 export { Lazy } from './schema/Lazy.js';
 export { Query } from './schema/Query.js';
 export { SchemaError } from './schema/SchemaError.js';
 export { Union } from './schema/Union.js';
 export type { UnionAttribute } from './schema/Union.js';
+export type { MemberOf } from './schema/polymorphic.js';
 export { Values } from './schema/Values.js';
 export * as schema from './schema/index.js';
 export type { LazyQuery } from './schema/Lazy.js';
@@ -32,6 +41,7 @@ export type {
   EntityInput,
   EntityOf,
   Input,
+  Member,
   NormalizeContext,
   Schema,
   SchemaClass,
@@ -65,6 +75,36 @@ export type {
   Updater,
   WithLast,
 } from './controller/types.js';
+export * as actionTypes from './controller/actionTypes.js';
+export type {
+  ActionMeta,
+  ActionTypes,
+  Dispatch,
+  EntityPath,
+  ExpireAllAction,
+  FetchAction,
+  FetchMeta,
+  GCAction,
+  InvalidateAction,
+  InvalidateAllAction,
+  Manager,
+  Middleware,
+  MiddlewareController,
+  OptimisticAction,
+  ResetAction,
+  SetAction,
+  SetResponseAction,
+  SetResponseActionError,
+  SetResponseActionSuccess,
+  SubscribeAction,
+  UnsubscribeAction,
+} from './controller/actions.js';
+export { getDefaultManagers } from './controller/managers/getDefaultManagers.js';
+export { PollingSubscription } from './controller/managers/PollingSubscription.js';
+export { SubscriptionManager } from './controller/managers/SubscriptionManager.js';
+export type { Subscription, SubscriptionConstructable } from './controller/managers/SubscriptionManager.js';
+export { TriggerManager } from './controller/managers/TriggerManager.js';
+export type { TriggerManagerOptions } from './controller/managers/TriggerManager.js';
 export type { TimerHandle, Timers } from './controller/timers.js';
 export type { Trigger } from './controller/triggers.js';
 export { pagesOf } from './controller/pagesOf.js';

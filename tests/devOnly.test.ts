@@ -63,7 +63,7 @@ dev('a production bundle drops every development-only branch; a development bund
   const markers = [
     'Body starts with',
     'pass one to new Endpoint',
-    'cut the chain with Lazy',
+    'set static maxEntityDepth',
     'give each a distinct static key',
     'pk() must return',
     'an invalid Date or over',

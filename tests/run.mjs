@@ -12,7 +12,7 @@ import { build } from 'esbuild';
 import { solidPlugin } from 'esbuild-plugin-solid';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 // One folder per run, so runs in parallel (several terminals) do not clash.
@@ -117,6 +117,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
+/** Tests under tests/peer/ (data-client's own, ported): see tests/peer/README.md. */
+const peerTests = { files: 0, ported: 0, pass: 0, differences: 0 };
 
 function runOne(file) {
   const out = join(outdir, relative(root, file)).replace(/\.tsx?$/, '.js');
@@ -137,6 +139,13 @@ function runOne(file) {
       const skip = Number(/Skipped:\s+(\d+)/.exec(text)?.[1] ?? 0);
       passed += ok;
       skipped += skip;
+      if (relative(root, file).split(sep).join('/').startsWith('tests/peer/')) {
+        // uvu's Total leaves skipped tests out: a pending peer test is ported, not passing.
+        peerTests.files++;
+        peerTests.ported += total + skip;
+        peerTests.pass += ok;
+        peerTests.differences += Number(/\[peer\] differences=(\d+)/.exec(text)?.[1] ?? 0);
+      }
       const bad = Math.max(total - ok - skip, code === 0 ? 0 : 1);
       failed += bad;
       const name = relative(root, file);
@@ -180,6 +189,13 @@ if (!filter && existsSync(join(root, 'tools/mutation-score.json'))) {
         ? ''
         : `; ${m.equivalent} survivors are equivalent (${m.scoreWithoutEquivalent} of the rest killed)`) +
       '; survivors in tools/mutation-score.json',
+  );
+}
+if (peerTests.files) {
+  const { files: n, ported, pass, differences } = peerTests;
+  console.log(
+    `peer tests (data-client): ${ported} ported, ${pass} pass` +
+      ` (${differences} of them assert a DESIGN rule 16 difference; ${n} files under tests/peer/)`,
   );
 }
 if (failures.length) console.log(`failed files:\n  ${failures.join('\n  ')}`);

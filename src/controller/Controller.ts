@@ -1,10 +1,13 @@
 /**
  * Controller: the one writer of the cache, and a facade over its parts: the store (the
  * signal tables, src/store), the request runner (./Runner.ts: requests, ordering, writes
- * of answers and errors) and the per-key entries (./Entry.ts: requests in flight, mounted
- * readers and their expiry watch). It hands out views, deduplicates identical requests in
- * flight, and refetches mounted keys when they are invalidated, expire, or the page comes
- * back (focus, network).
+ * of answers and errors), the per-key entries (./Entry.ts: requests in flight, mounted
+ * readers and their expiry watch) and the managers (./actions.ts: Reactive Data Client's
+ * Manager API).
+ *
+ * Every operation is an action (`FETCH`, `SET_RESPONSE`, `SET`, `INVALIDATE` …) that
+ * passes through the middlewares of the Controller's managers, in order, before it takes
+ * effect at the end of the pipeline (`#apply`). Reading is not: it goes to the views.
  *
  * Reading comes in pairs: a signal (`query`, `response`, `meta`) and its current value
  * (`get`, `getResponse`, `getMeta`; `getError` is `meta().value.error`). Methods may be
@@ -18,18 +21,29 @@
 import { Computed, Signal, type ReadonlySignal } from '@preact/signals-core';
 import type { EndpointInterface } from '../endpoint/types.js';
 import type { Denormalize, Input, Schema } from '../schema/types.js';
-import { normalizeRoot } from '../schema/visit.js';
 import { sweep } from '../store/gc.js';
 import { resetStore } from '../store/reset.js';
-import { Staging } from '../store/Staging.js';
 import { Store, type Meta } from '../store/Store.js';
 import { Views } from '../store/Views.js';
+import {
+  EXPIREALL,
+  FETCH,
+  GC,
+  INVALIDATE,
+  INVALIDATEALL,
+  OPTIMISTIC,
+  RESET,
+  SET,
+  SET_RESPONSE,
+  SUBSCRIBE,
+  UNSUBSCRIBE,
+} from './actionTypes.js';
+import type { ActionTypes, FetchAction, FetchMeta, GCAction, Manager } from './actions.js';
 import { Entry } from './Entry.js';
 import { errorPolicy } from './errors.js';
-import { Polling } from './Polling.js';
-import { DEFAULT_DATA_EXPIRY, Runner } from './Runner.js';
+import { getDefaultManagers } from './managers/getDefaultManagers.js';
+import { actionMeta, DEFAULT_DATA_EXPIRY, DEFAULT_ERROR_EXPIRY, DONE, Runner } from './Runner.js';
 import { systemTimers, type Timers } from './timers.js';
-import { focusTrigger, onlineTrigger, type Trigger } from './triggers.js';
 import type { ArgsOf, ControllerOptions, KeyFilter, Queryable, ResolveType, Updater, WithLast } from './types.js';
 
 /** Default interval between garbage-collection sweeps, in ms. */
@@ -44,15 +58,31 @@ const sweeps = new FinalizationRegistry<() => void>((stop) => stop());
  * and is cleared once it is collected, by the finalizer (a server making a Controller per
  * request keeps no timer per past request), or else by the next tick. `unref`: the sweep
  * never keeps a Node process alive (browsers and fake timers have none).
+ * @returns the function that stops the sweeps
  */
-function sweepEvery(ctrl: Controller, timers: Timers, every: number): void {
+function sweepEvery(ctrl: Controller, timers: Timers, every: number): () => void {
   const ref = new WeakRef(ctrl);
   const stop = () => timers.clearInterval(handle);
   // `gc()` returns a count, never nullish: `??` clears the timer only once `ref` is empty.
   const handle = timers.setInterval(() => ref.deref()?.gc() ?? stop(), every) as { unref?(): void };
   handle?.unref?.();
-  sweeps.register(ctrl, stop);
+  sweeps.register(ctrl, stop, stop);
+  return () => {
+    sweeps.unregister(stop);
+    stop();
+  };
 }
+
+/** The state a manager's `init` receives: Reactive Data Client's, empty (a new Controller holds nothing). */
+const INITIAL_STATE = {
+  entities: {},
+  endpoints: {},
+  indexes: {},
+  meta: {},
+  entitiesMeta: {},
+  optimistic: [],
+  lastReset: 0,
+};
 
 export class Controller {
   readonly #runner: Runner;
@@ -62,20 +92,103 @@ export class Controller {
   readonly #flights = new Signal(0);
   /** Mounted keys to refetch at the end of the task (see `#refetch`). */
   readonly #due = new Set<string>();
-  readonly #polling: Polling;
-  /** The triggers whose last report was "hidden" or "offline": polling pauses while any is. */
+  /** The triggers whose last report was "hidden" or "offline": automatic requests wait while any is. */
   readonly #away = new Set<string>();
+  readonly #managers: readonly Manager[];
+  /** The first middleware's dispatch (the last one's `next` is `#apply`). */
+  #dispatch: (action: ActionTypes) => Promise<void> = building;
+  /** Stops the sweep timer. */
+  #stopSweeps: () => void = noop;
+  /** Rows, lists and responses the last sweep dropped (see `gc`). */
+  #dropped = 0;
+  #cleaned = false;
 
   constructor(options: ControllerOptions = {}) {
     const timers = options.timers ?? systemTimers;
     const store = new Store();
-    this.#runner = new Runner(store, new Views(store), timers, options);
-    this.#polling = new Polling(timers, () => this.#away.size > 0);
-    this.#listen('focus', options.focus ?? focusTrigger());
-    this.#listen('online', options.online ?? onlineTrigger());
-    const every = options.gcInterval ?? DEFAULT_GC_INTERVAL;
-    if (every > 0) sweepEvery(this, timers, every);
+    this.#runner = new Runner(store, new Views(store), timers, options, (action) => this.#dispatch(action));
+    const managers = (this.#managers = options.managers ?? getDefaultManagers(options));
     bindMethods(this);
+    // Each middleware is made once, in order; the first one sees each action first.
+    const middlewares = managers.map((manager) => (manager.middleware ??= manager.getMiddleware?.())?.(this));
+    let dispatch = (action: ActionTypes) => this.#apply(action);
+    for (let i = middlewares.length - 1; i >= 0; i--) dispatch = middlewares[i]?.(dispatch) ?? dispatch;
+    this.#dispatch = dispatch;
+    const every = options.gcInterval ?? DEFAULT_GC_INTERVAL;
+    if (every > 0) this.#stopSweeps = sweepEvery(this, timers, every);
+    for (const manager of managers) manager.init?.(INITIAL_STATE);
+  }
+
+  /**
+   * Sends an action through every manager's middleware, from the first; it takes effect
+   * at the end of them (an action of another type does nothing there). Managers use it;
+   * the methods (`fetch`, `setResponse` …) dispatch their own actions.
+   * @returns a promise that settles once the action went through
+   */
+  dispatch(action: ActionTypes): Promise<void> {
+    return this.#dispatch(action);
+  }
+
+  /**
+   * Stops what runs on its own: every manager's `cleanup()` (once), the garbage-collection
+   * sweeps, and the expiry watch of mounted keys. The cache stays readable and writable;
+   * nothing refetches or polls by itself any more.
+   */
+  cleanup(): void {
+    if (this.#cleaned) return;
+    this.#cleaned = true;
+    this.#stopSweeps();
+    for (const entry of this.#entries.values()) entry._stop(this.#runner);
+    this.#due.clear();
+    for (const manager of this.#managers) manager.cleanup();
+  }
+
+  /** The end of the pipeline: where each action takes effect. */
+  #apply(action: ActionTypes): Promise<void> {
+    const runner = this.#runner;
+    switch (action.type) {
+      case FETCH:
+        this.#fetch(action);
+        break;
+      case SET_RESPONSE:
+        runner._setResponse(action);
+        break;
+      case SET:
+        runner._set(action);
+        break;
+      case OPTIMISTIC:
+        runner._optimistic(action);
+        break;
+      case INVALIDATE: {
+        const result = runner._store._result(action.key);
+        result._invalidated = runner._stamp;
+        runner._patch(result, { invalidated: true });
+        this.#refetch(action.key);
+        break;
+      }
+      case INVALIDATEALL:
+        this.#markAll(action.testKey, { invalidated: true }, runner._stamp);
+        break;
+      case EXPIREALL:
+        this.#markAll(action.testKey, { expiresAt: 0 });
+        break;
+      case RESET:
+        runner._reset = runner._stamp;
+        for (const [key, entry] of [...this.#entries]) {
+          entry._pending = undefined;
+          this.#release(key, entry);
+        }
+        this.#flights.value++;
+        resetStore(runner._store);
+        break;
+      case GC: {
+        const { entities, endpoints } = this.#sweep(action);
+        this.#dropped = entities.length + endpoints.length;
+        break;
+      }
+    }
+    // SUBSCRIBE and UNSUBSCRIBE take effect in the managers (polling); the mount is counted already.
+    return DONE;
   }
 
   //#region network
@@ -92,11 +205,30 @@ export class Controller {
     } catch (error) {
       return Promise.reject(error);
     }
-    if (endpoint.sideEffect) return this.#runner._start(endpoint, args, key) as Promise<ResolveType<E>>;
-    let entry = this.#entries.get(key);
-    if (entry?._pending !== undefined) return entry._pending as Promise<ResolveType<E>>;
-    // Registered synchronously, before anything awaits: identical fetches share it.
-    const promise = this.#runner._start(endpoint, args, key);
+    const meta = { fetchedAt: this.#runner._clock() } as FetchMeta;
+    meta.promise = new Promise((resolve, reject) => {
+      meta.resolve = resolve;
+      meta.reject = reject;
+    });
+    // What a middleware throws (or rejects with) fails the fetch.
+    try {
+      this.#dispatch({ type: FETCH, endpoint, args, key, meta }).then(undefined, meta.reject);
+    } catch (error) {
+      meta.reject(error);
+    }
+    return meta.promise as Promise<ResolveType<E>>;
+  }
+
+  /**
+   * `FETCH` at the end of the middlewares: a GET in flight for the key is shared, else the
+   * request starts, registered synchronously (before anything awaits).
+   */
+  #fetch({ endpoint, args, key, meta }: FetchAction): void {
+    let entry = endpoint.sideEffect ? undefined : this.#entries.get(key);
+    if (entry?._pending !== undefined) return meta.resolve(entry._pending);
+    const promise = this.#runner._start(endpoint, args, key, meta.fetchedAt);
+    meta.resolve(promise);
+    if (endpoint.sideEffect) return;
     if (entry === undefined) this.#entries.set(key, (entry = new Entry(endpoint, args)));
     const settled = entry;
     settled._pending = promise;
@@ -109,7 +241,6 @@ export class Controller {
       this.#flights.value++;
     };
     promise.then(clear, clear);
-    return promise as Promise<ResolveType<E>>;
   }
 
   /**
@@ -242,18 +373,16 @@ export class Controller {
     schema: S,
     ...argsAndValue: readonly [...args: readonly unknown[], value: Input<S> | Updater<S>]
   ): void {
-    const runner = this.#runner;
     // The rest array is the method's own: popping the value leaves the arguments.
-    let value: unknown = (argsAndValue as readonly unknown[] as unknown[]).pop();
-    if (typeof value === 'function')
-      value = value(runner._views.query(schema, argsAndValue as readonly unknown[]).peek());
-    // Messages name the write `set(Key)` for an Entity, else `set`.
-    const staging = new Staging(
-      typeof schema === 'function' ? `set(${schema._key})` : 'set',
-      argsAndValue as readonly unknown[],
-    );
-    normalizeRoot(schema, value, staging);
-    runner._batch(() => runner._store._commit(staging, ++runner._stamp, runner._clock() + DEFAULT_DATA_EXPIRY));
+    const value = (argsAndValue as readonly unknown[] as unknown[]).pop() as {};
+    const now = this.#runner._clock();
+    this.#runner._send({
+      type: SET,
+      schema,
+      args: argsAndValue as readonly unknown[],
+      value,
+      meta: actionMeta(now, now, DEFAULT_DATA_EXPIRY),
+    });
   }
 
   /**
@@ -266,15 +395,18 @@ export class Controller {
     endpoint: E,
     ...argsAndResponse: WithLast<Parameters<E['fetch']>, unknown>
   ): void {
-    const response = (argsAndResponse as readonly unknown[] as unknown[]).pop();
-    const runner = this.#runner;
-    runner._write(
+    const args = argsAndResponse as readonly unknown[] as unknown[];
+    const response = args.pop();
+    const now = this.#runner._clock();
+    this.#runner._send({
+      type: SET_RESPONSE,
       endpoint,
-      argsAndResponse as readonly unknown[],
-      endpoint.key(...(argsAndResponse as unknown as Parameters<E['fetch']>)),
+      args,
+      key: endpoint.key(...args),
       response,
-      ++runner._stamp,
-    );
+      meta: actionMeta(now, now, endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY),
+      error: false,
+    });
   }
 
   /**
@@ -282,9 +414,18 @@ export class Controller {
    * cached response stays. `ctrl.setError(getUser, { id: '1' }, new Error('gone'))`.
    */
   setError<E extends EndpointInterface>(endpoint: E, ...argsAndError: readonly unknown[]): void {
-    const error = (argsAndError as unknown[]).pop() as Error;
-    const runner = this.#runner;
-    runner._setError(endpoint, runner._store._result(endpoint.key(...argsAndError)), error);
+    const args = argsAndError as unknown[];
+    const error = args.pop() as Error;
+    const now = this.#runner._clock();
+    this.#runner._send({
+      type: SET_RESPONSE,
+      endpoint,
+      args,
+      key: endpoint.key(...args),
+      response: error,
+      meta: actionMeta(now, now, endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
+      error: true,
+    });
   }
 
   /**
@@ -292,14 +433,7 @@ export class Controller {
    * flight that started before it reject and write nothing.
    */
   resetEntireStore(): void {
-    const runner = this.#runner;
-    runner._reset = runner._stamp;
-    for (const [key, entry] of [...this.#entries]) {
-      entry._pending = undefined;
-      this.#release(key, entry);
-    }
-    this.#flights.value++;
-    resetStore(runner._store);
+    this.#runner._send({ type: RESET, date: this.#runner._clock() });
   }
 
   /**
@@ -307,12 +441,7 @@ export class Controller {
    * binding, or `subscribe`d) refetches now, any other key on its next read.
    */
   invalidate<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): void {
-    const key = endpoint.key(...args);
-    const runner = this.#runner;
-    const result = runner._store._result(key);
-    result._invalidated = runner._stamp;
-    runner._patch(result, { invalidated: true });
-    this.#refetch(key);
+    this.#runner._send({ type: INVALIDATE, key: endpoint.key(...args) });
   }
 
   /**
@@ -321,24 +450,20 @@ export class Controller {
    * refetch now, once.
    */
   invalidateAll(filter: KeyFilter = all): void {
-    this.#markAll(filter, { invalidated: true }, this.#runner._stamp);
+    this.#runner._send({ type: INVALIDATEALL, testKey: testKey(filter) });
   }
 
   /** Makes every cached response whose key passes the filter stale (default: all); mounted ones refetch now, once. */
   expireAll(filter: KeyFilter = all): void {
-    this.#markAll(filter, { expiresAt: 0 });
+    this.#runner._send({ type: EXPIREALL, testKey: testKey(filter) });
   }
 
   /** Marks responses; a fetch in flight keeps an invalidation past its answer (see `_invalidated`). */
-  #markAll(filter: KeyFilter, change: Partial<Meta>, invalidated?: number): void {
+  #markAll(test: (key: string) => boolean, change: Partial<Meta>, invalidated?: number): void {
     const runner = this.#runner;
     const results = runner._store._results;
-    // The filter runs before the batch: what it throws goes to the caller.
-    const marked = [...results.keys()].filter(
-      (key) =>
-        results.get(key)!._sig.peek() !== undefined &&
-        (typeof filter === 'function' ? filter(key) : filter.testKey(key)),
-    );
+    // The test runs before the batch: what it throws goes to the caller.
+    const marked = [...results.keys()].filter((key) => results.get(key)!._sig.peek() !== undefined && test(key));
     runner._batch(() => {
       for (const key of marked) {
         const result = results.get(key)!;
@@ -353,16 +478,28 @@ export class Controller {
 
   //#region triggers
 
-  #listen(name: string, trigger: Trigger | false | undefined): void {
-    if (!trigger) return;
-    trigger((on) => {
-      if (!on) return void this.#away.add(name);
-      this.#away.delete(name);
-      // Back (focused and online): refetch the stale data that is mounted.
-      if (this.#away.size === 0)
-        for (const [key, entry] of this.#entries)
-          if (entry._mounts > 0 && this.#runner._isStale(key, entry._endpoint, entry._args)) this.#refetch(key);
-    });
+  /**
+   * @internal A refetch trigger's report (see `TriggerManager`): the page focused or
+   * hidden (`name` 'focus'), the network back or gone ('online'). While any is away,
+   * polling and the refetches of mounted keys wait; when all are back, the stale mounted
+   * keys refetch.
+   */
+  _present(name: string, on: boolean): void {
+    if (!on) return void this.#away.add(name);
+    this.#away.delete(name);
+    if (this.#away.size === 0)
+      for (const [key, entry] of this.#entries)
+        if (entry._mounts > 0 && this.#runner._isStale(key, entry._endpoint, entry._args)) this.#refetch(key);
+  }
+
+  /** @internal Whether automatic requests wait (the page is hidden, or offline). */
+  get _away(): boolean {
+    return this.#away.size > 0;
+  }
+
+  /** @internal Where this Controller schedules what happens later (polling uses it). */
+  get _timers(): Timers {
+    return this.#runner._timers;
   }
 
   //#endregion
@@ -378,56 +515,50 @@ export class Controller {
    * rows after the `dataExpiryLength` of the last response that wrote them (rows written
    * by `set` after 60 s); placeholders left by reading missing rows, lists and keys at once.
    * A dropped row or response read again is simply missing: the next fetch brings it back.
+   * What it drops passes through the middlewares first, as a `GC` action.
    * @returns the number of rows, lists and responses dropped
    */
   gc(): number {
+    const { entities, endpoints } = this.#sweep(undefined, true);
+    this.#dropped = 0;
+    if (entities.length + endpoints.length > 0) this.#runner._send({ type: GC, entities, endpoints });
+    return this.#dropped;
+  }
+
+  /** Drops what `action` lists and is still collectable; with `dry`, reports what is collectable. */
+  #sweep(action: GCAction | undefined, dry?: boolean) {
     const runner = this.#runner;
-    return sweep(runner._store, runner._clock(), (key) => this.#entries.has(key));
-  }
-
-  //#endregion
-
-  //#region polling
-
-  /**
-   * Keeps the response fresh while subscribed: fetches when stale, then refetches every
-   * `pollFrequency` ms — the fastest frequency among the key's subscribers, so a fast
-   * subscriber joining a slow (or non-polling) one speeds polling up, and polling falls
-   * back when it leaves. Reference-counted per key; identical polled data notifies no one.
-   * The last unsubscribe never aborts a request in flight: its answer is still written, so
-   * a reader that mounts again finds it (abort explicitly with the endpoint's `signal`).
-   * @returns a function that unsubscribes once
-   */
-  subscribe<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): () => void {
-    const key = endpoint.key(...args);
-    const frequency = endpoint.pollFrequency;
-    this.#polling._set(key, frequency, () => this.fetch(endpoint, ...args).catch(noop));
-    const unmount = this._mount(endpoint, ...args);
-    let done = false;
-    return () => {
-      if (done) return;
-      done = true;
-      this.#polling._set(key, frequency);
-      unmount();
-    };
-  }
-
-  /** Drops one subscription of the endpoint and args; polling stops with the last one. */
-  unsubscribe<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): void {
-    const key = endpoint.key(...args);
-    if (!this.#polling._keys.has(key)) return;
-    this.#polling._set(key, endpoint.pollFrequency);
-    this.#unmount(key);
-  }
-
-  /** Number of subscriptions of a key (0 when none). */
-  subscriptionCount<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): number {
-    return this.#polling._keys.get(endpoint.key(...args))?.n ?? 0;
+    return sweep(runner._store, runner._clock(), (key) => this.#entries.has(key), action, dry);
   }
 
   //#endregion
 
   //#region mounted keys
+
+  /**
+   * Keeps the response fresh while subscribed: fetches when stale, then refetches every
+   * `pollFrequency` ms (with the default managers) — the fastest frequency among the key's
+   * subscribers, so a fast subscriber joining a slow (or non-polling) one speeds polling
+   * up, and polling falls back when it leaves. Reference-counted per key; identical polled
+   * data notifies no one. The last unsubscribe never aborts a request in flight: its
+   * answer is still written, so a reader that mounts again finds it (abort explicitly with
+   * the endpoint's `signal`). A subscribed key is mounted (see `_mount`): the first
+   * subscriber of a key (and of a frequency) dispatches `SUBSCRIBE`, the last `UNSUBSCRIBE`.
+   * @returns a function that unsubscribes once
+   */
+  subscribe<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): () => void {
+    return this._mount(endpoint, ...args);
+  }
+
+  /** Drops one subscription of the endpoint and args (of its `pollFrequency`); polling stops with the last one. */
+  unsubscribe<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): void {
+    this.#unmount(endpoint, args, endpoint.key(...args));
+  }
+
+  /** Number of subscriptions of a key (0 when none): its mounted readers, bindings included. */
+  subscriptionCount<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): number {
+    return this.#entries.get(endpoint.key(...args))?._mounts ?? 0;
+  }
 
   /**
    * @internal Marks a key as shown (by a binding or `subscribe`) until the returned
@@ -440,25 +571,31 @@ export class Controller {
     const key = endpoint.key(...args);
     let entry = this.#entries.get(key);
     if (entry === undefined) this.#entries.set(key, (entry = new Entry(endpoint, args)));
-    if (entry._mounts++ === 0) {
+    if (entry._mounts === 0) {
       entry._endpoint = endpoint;
       entry._args = args;
-      entry._arm(this.#runner, key, () => this.#refetch(key));
+      if (!this.#cleaned) entry._arm(this.#runner, key, () => this.#refetch(key));
     }
+    if (entry._join(endpoint.pollFrequency)) this.#runner._send({ type: SUBSCRIBE, endpoint, args, key });
     this.fetchIfStale(endpoint, ...args).catch(noop);
     let done = false;
     return () => {
       if (done) return;
       done = true;
-      this.#unmount(key);
+      this.#unmount(endpoint, args, key);
     };
   }
 
-  #unmount(key: string): void {
+  #unmount(endpoint: EndpointInterface, args: readonly unknown[], key: string): void {
     const entry = this.#entries.get(key);
-    if (entry === undefined || entry._mounts === 0 || --entry._mounts > 0) return;
-    entry._stop(this.#runner);
-    this.#release(key, entry);
+    if (entry === undefined) return;
+    const left = entry._leave(endpoint.pollFrequency);
+    if (left === undefined) return;
+    if (entry._mounts === 0) {
+      entry._stop(this.#runner);
+      this.#release(key, entry);
+    }
+    if (left) this.#runner._send({ type: UNSUBSCRIBE, endpoint, args, key });
   }
 
   /** Forgets an entry that has nothing left to do. */
@@ -473,7 +610,7 @@ export class Controller {
    */
   #refetch(key: string): void {
     // Hidden or offline: nothing is sent; the return of focus and network refetches what is stale.
-    if (!(this.#entries.get(key)?._mounts! > 0) || this.#away.size > 0) return;
+    if (!(this.#entries.get(key)?._mounts! > 0) || this.#away.size > 0 || this.#cleaned) return;
     if (this.#due.size === 0) {
       queueMicrotask(() => {
         for (const due of this.#due) {
@@ -499,6 +636,20 @@ function noop(): void {}
 
 function all(): boolean {
   return true;
+}
+
+/** The key test of a filter. */
+function testKey(filter: KeyFilter): (key: string) => boolean {
+  return typeof filter === 'function' ? filter : (key) => filter.testKey(key);
+}
+
+/** The dispatch while the middlewares are being made. */
+function building(): Promise<void> {
+  throw new Error(
+    (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
+      ? 'Dispatching while constructing your middleware is not allowed. Other middleware would not be applied to this dispatch.'
+      : 'dispatch while constructing middleware',
+  );
 }
 
 /**

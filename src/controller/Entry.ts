@@ -18,6 +18,8 @@ export class Entry {
   _pending: Promise<unknown> | undefined = undefined;
   /** Readers that show the key (reference count). */
   _mounts = 0;
+  /** Readers by the `pollFrequency` of their endpoint (`undefined`: none); made by the first. */
+  _polls: Map<number | undefined, number> | undefined = undefined;
   /** Stops the expiry watch (see `_arm`). */
   _unwatch: (() => void) | undefined = undefined;
   _timer: TimerHandle = undefined;
@@ -25,6 +27,32 @@ export class Entry {
   constructor(endpoint: EndpointInterface, args: readonly unknown[]) {
     this._endpoint = endpoint;
     this._args = args;
+  }
+
+  /**
+   * Counts a reader in, polling every `frequency` ms.
+   * @returns whether it is the first of that frequency (a `SUBSCRIBE`)
+   */
+  _join(frequency: number | undefined): boolean {
+    const polls = (this._polls ??= new Map());
+    const count = polls.get(frequency) ?? 0;
+    polls.set(frequency, count + 1);
+    this._mounts++;
+    return count === 0;
+  }
+
+  /**
+   * Counts a reader out.
+   * @returns whether it was the last of its frequency (an `UNSUBSCRIBE`); `undefined` when
+   *   no reader of that frequency was counted
+   */
+  _leave(frequency: number | undefined): boolean | undefined {
+    const count = this._polls?.get(frequency);
+    if (count === undefined) return undefined;
+    if (count > 1) this._polls!.set(frequency, count - 1);
+    else this._polls!.delete(frequency);
+    this._mounts--;
+    return count === 1;
   }
 
   /** Whether the entry has nothing left to do: no request in flight, no reader. */

@@ -1,17 +1,24 @@
 /**
  * The request runner of one Controller: it stamps a request at its start, shows its
- * optimistic layer, runs the endpoint (racing its `signal` and `timeout`, retrying soft
- * failures of a GET), and writes the answer into the store as one transaction — or
- * records the failure under the key, cached data kept. It also answers the questions a
- * read asks of a key's state: is it stale, is an error of it current.
+ * optimistic layer (an `OPTIMISTIC` action), runs the endpoint (racing its `signal` and
+ * `timeout`, retrying soft failures of a GET), and hands the answer or the failure to the
+ * middlewares as a `SET_RESPONSE` action. At the end of the middlewares, the writes of
+ * the actions that change data happen here: a response into the store as one transaction,
+ * a failure under its key (cached data kept), `set`, the marks of `invalidate` and
+ * `expireAll`. It also answers the questions a read asks of a key's state: is it stale,
+ * is an error of it current.
  *
  * Ordering (DESIGN rule 6): every request is stamped with a per-Controller counter when it
  * starts (two clock reads can return the same ms); the store merges an older answer under
  * newer fields. `resetEntireStore` records the stamp it happened at: an answer to a
  * request started before it is dropped.
+ *
+ * The actions of one request carry no stamp of their own (their fields are data-client's):
+ * their `meta` objects are mapped to the request (`#flights`). A middleware that passes on
+ * a changed copy of an action keeps its `meta`, so the write stays the request's; an action
+ * with a `meta` of its own is a new write, stamped when it takes effect.
  */
-import { untracked } from '@preact/signals-core';
-import { batch } from '@preact/signals-core';
+import { batch, untracked } from '@preact/signals-core';
 import type { EndpointInterface } from '../endpoint/types.js';
 import { SchemaError } from '../schema/SchemaError.js';
 import { denormalizeValue, isEntity, normalizeRoot } from '../schema/visit.js';
@@ -20,6 +27,8 @@ import type { Meta, ResultCell, Store } from '../store/Store.js';
 import type { Views } from '../store/Views.js';
 import { Walker } from '../store/Walker.js';
 import { equalValue } from '../util/equal.js';
+import { OPTIMISTIC, SET_RESPONSE } from './actionTypes.js';
+import type { ActionMeta, ActionTypes, OptimisticAction, SetAction, SetResponseAction } from './actions.js';
 import { describeThrown, errorPolicy, isAbort, TimeoutError } from './errors.js';
 import { applyOptimistic } from './optimistic.js';
 import { PagedAnswer, pagesToRefetch, pagingAfter } from './pages.js';
@@ -29,7 +38,21 @@ import type { ControllerOptions } from './types.js';
 /** Default freshness of a response, in ms. */
 export const DEFAULT_DATA_EXPIRY = 60_000;
 /** Default time an error is kept before a read retries, in ms. */
-const DEFAULT_ERROR_EXPIRY = 1_000;
+export const DEFAULT_ERROR_EXPIRY = 1_000;
+
+/** What the actions of one request lead to. */
+interface Flight {
+  readonly stamp: number;
+  /** Whether its `SET_RESPONSE` took effect; then `out` is the denormalized response, or the error (`failed`). */
+  done: boolean;
+  failed: boolean;
+  out: unknown;
+}
+
+/** The meta of a write at `now`, fresh for `expiry` ms. */
+export function actionMeta(fetchedAt: number, now: number, expiry: number): ActionMeta {
+  return { fetchedAt, date: now, expiresAt: now + expiry };
+}
 
 /** @internal */
 export class Runner {
@@ -39,12 +62,22 @@ export class Runner {
   readonly _clock: () => number;
   readonly #run: (endpoint: EndpointInterface, args: readonly unknown[]) => Promise<unknown>;
   readonly #onError: (error: unknown) => void;
+  readonly #dispatch: (action: ActionTypes) => Promise<void>;
+  /** The request of each action meta this runner made (see the module comment). */
+  readonly #flights = new WeakMap<ActionMeta, Flight>();
   /** Fetch start counter: orders responses (two clock reads can return the same ms). */
   _stamp = 0;
   /** Stamp of the last `resetEntireStore`: requests started before it write nothing. */
   _reset = 0;
 
-  constructor(store: Store, views: Views, timers: Timers, options: ControllerOptions) {
+  constructor(
+    store: Store,
+    views: Views,
+    timers: Timers,
+    options: ControllerOptions,
+    dispatch: (action: ActionTypes) => Promise<void>,
+  ) {
+    this.#dispatch = dispatch;
     this._store = store;
     this._views = views;
     this._timers = timers;
@@ -54,27 +87,48 @@ export class Runner {
   }
 
   /**
-   * Starts a request: stamped and its optimistic layer shown synchronously, before
-   * anything awaits. Rejects (writing nothing) when `getOptimisticResponse` fails.
+   * Starts a request: stamped and its optimistic layer shown (an `OPTIMISTIC` action)
+   * synchronously, before anything awaits. Rejects, sending nothing, when
+   * `getOptimisticResponse` fails.
    * @returns the denormalized answer (the processed value when the schema is undefined)
    */
-  _start(endpoint: EndpointInterface, args: readonly unknown[], key: string): Promise<unknown> {
+  _start(endpoint: EndpointInterface, args: readonly unknown[], key: string, fetchedAt: number): Promise<unknown> {
     const stamp = ++this._stamp;
     if (endpoint.getOptimisticResponse !== undefined && endpoint.sideEffect) {
+      const meta = actionMeta(fetchedAt, this._clock(), endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY);
+      this.#flights.set(meta, { stamp, done: false, failed: false, out: undefined });
       try {
-        applyOptimistic(
-          this._store,
-          (schema, a) => this._views.query(schema, a).peek(),
-          endpoint,
-          args,
-          stamp,
-          this._clock(),
-        );
+        this._send({ type: OPTIMISTIC, endpoint, args, key, meta });
       } catch (error) {
         return Promise.reject(error);
       }
     }
-    return this.#request(endpoint, args, key, stamp);
+    return this.#request(endpoint, args, key, stamp, fetchedAt);
+  }
+
+  /**
+   * Dispatches an action through every middleware. What the end of the pipeline throws
+   * while the middlewares pass it on synchronously reaches the caller; what a middleware
+   * that waits makes it reject with goes to `onError`.
+   */
+  _send(action: ActionTypes): void {
+    const settled = this.#dispatch(action);
+    if (settled !== DONE) settled?.then(undefined, this.#onError);
+  }
+
+  /** `OPTIMISTIC` at the end of the middlewares: the layer of a request of this runner (others have none to settle them). */
+  _optimistic(action: OptimisticAction): void {
+    const flight = this.#flights.get(action.meta);
+    if (flight === undefined) return;
+    const { endpoint } = action;
+    applyOptimistic(
+      this._store,
+      (schema, a) => this._views.query(schema, a).peek(),
+      endpoint,
+      action.args,
+      flight.stamp,
+      action.meta.fetchedAt,
+    );
   }
 
   /**
@@ -91,7 +145,7 @@ export class Runner {
     if (result?._sig.peek() === undefined) {
       const schema = endpoint.schema;
       if (!isEntity(schema)) return true;
-      const cell = this._store._tables.get(schema._key)?._cells.get(String(schema.queryKey(args)));
+      const cell = this._store._tables.get(schema.key)?._cells.get(String(schema.queryKey(args)));
       return cell?.peek() === undefined || now >= cell._exp.t;
     }
     return (
@@ -105,7 +159,13 @@ export class Runner {
     return meta?.error !== undefined && this._clock() < meta.errorExpiresAt ? meta.error : undefined;
   }
 
-  async #request(endpoint: EndpointInterface, args: readonly unknown[], key: string, stamp: number): Promise<unknown> {
+  async #request(
+    endpoint: EndpointInterface,
+    args: readonly unknown[],
+    key: string,
+    stamp: number,
+    fetchedAt: number,
+  ): Promise<unknown> {
     let value: unknown;
     for (let attempt = 0; ; attempt++) {
       try {
@@ -124,14 +184,107 @@ export class Runner {
           !(error instanceof Error) ||
           (endpoint.errorPolicy ?? errorPolicy)(error) === 'hard'
         ) {
-          throw this._fail(endpoint, key, error, stamp);
+          return this.#answer(endpoint, args, key, stamp, fetchedAt, named(endpoint, error), true);
         }
         await new Promise<void>((resolve) =>
           this._timers.setTimeout(resolve, endpoint.retryDelay?.(attempt) ?? Math.min(1000 * 2 ** attempt, 30_000)),
         );
       }
     }
-    return this._write(endpoint, args, key, value, stamp, true);
+    return this.#answer(endpoint, args, key, stamp, fetchedAt, value, false);
+  }
+
+  /**
+   * Hands a request's answer (or failure) to the middlewares as `SET_RESPONSE`.
+   * @returns what the write made of it: the denormalized response; or, when no write took
+   *   effect (a middleware stopped it, or passed on another meta), what the key holds now
+   * @throws the recorded error; the failure itself when no write took effect
+   */
+  async #answer(
+    endpoint: EndpointInterface,
+    args: readonly unknown[],
+    key: string,
+    stamp: number,
+    fetchedAt: number,
+    response: unknown,
+    error: boolean,
+  ): Promise<unknown> {
+    // Started before `resetEntireStore`: nothing of it is written.
+    if (stamp <= this._reset) throw error ? response : new Error(`${endpoint.name}: dropped by resetEntireStore`);
+    const expiry = error
+      ? (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY)
+      : (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY);
+    const meta = actionMeta(fetchedAt, this._clock(), expiry);
+    const flight: Flight = { stamp, done: false, failed: false, out: undefined };
+    this.#flights.set(meta, flight);
+    try {
+      // Awaited only when a middleware waits: a synchronous write resolves the fetch without a tick.
+      const settled = this.#dispatch({
+        type: SET_RESPONSE,
+        endpoint,
+        args,
+        key,
+        response,
+        meta,
+        error,
+      } as SetResponseAction);
+      if (!flight.done) await settled;
+    } finally {
+      // A request takes its optimistic layer with it, whatever the middlewares did.
+      this._store._layers.get(stamp)?._drop();
+    }
+    if (flight.failed) throw flight.out;
+    if (flight.done) return flight.out;
+    if (error) throw response;
+    return this._views.response(key, endpoint.schema, args).peek();
+  }
+
+  /**
+   * `SET_RESPONSE` at the end of the middlewares: the response written (or the failure
+   * recorded) under its key, stamped by its request (a new stamp for any other).
+   * @throws what a write that is not a request's fails with (`setResponse`)
+   */
+  _setResponse(action: SetResponseAction): void {
+    const { endpoint, key, meta } = action;
+    const flight = this.#flights.get(meta);
+    const stamp = flight?.stamp ?? ++this._stamp;
+    if (action.error) {
+      const error = named(endpoint, action.response);
+      // A failed mutation rolls its optimistic layer back.
+      this._store._layers.get(stamp)?._drop();
+      // A request's failure is recorded for a GET; `setError` for any endpoint.
+      if ((flight === undefined || !endpoint.sideEffect) && stamp > this._reset) {
+        const result = this._store._result(key);
+        if (stamp >= result._stamp) this._patch(result, { error, errorExpiresAt: meta.expiresAt });
+      }
+      if (flight !== undefined) {
+        flight.done = flight.failed = true;
+        flight.out = error;
+      }
+      return;
+    }
+    if (flight === undefined) {
+      this._write(endpoint, action.args, key, action.response, stamp, false, meta);
+      return;
+    }
+    try {
+      flight.out = this._write(endpoint, action.args, key, action.response, stamp, true, meta);
+    } catch (error) {
+      flight.failed = true;
+      flight.out = error;
+    }
+    flight.done = true;
+  }
+
+  /** `SET` at the end of the middlewares: the value (or the updater's) written through the schema. */
+  _set(action: SetAction): void {
+    const { schema, args } = action;
+    let value: unknown = action.value;
+    if (typeof value === 'function') value = value(this._views.query(schema, args).peek());
+    // Messages name the write `set(Key)` for an Entity, else `set`.
+    const staging = new Staging(typeof schema === 'function' ? `set(${schema.key})` : 'set', args);
+    normalizeRoot(schema, value, staging);
+    this._batch(() => this._store._commit(staging, ++this._stamp, action.meta.expiresAt));
   }
 
   /**
@@ -140,11 +293,11 @@ export class Runner {
    */
   async #load(endpoint: EndpointInterface, args: readonly unknown[], key: string): Promise<unknown> {
     const pages = pagesToRefetch(this._store, key, endpoint);
-    if (pages.length === 0) return this.#send(endpoint, args);
+    if (pages.length === 0) return this.#call(endpoint, args);
     const parts: [EndpointInterface, readonly unknown[], unknown][] = [
-      [endpoint, args, await this.#send(endpoint, args)],
+      [endpoint, args, await this.#call(endpoint, args)],
     ];
-    for (const [page, pageArgs] of pages) parts.push([page, pageArgs, await this.#send(page, pageArgs)]);
+    for (const [page, pageArgs] of pages) parts.push([page, pageArgs, await this.#call(page, pageArgs)]);
     return new PagedAnswer(parts);
   }
 
@@ -155,7 +308,7 @@ export class Runner {
    * signal, and its late answer is never written. The endpoint runs with a signal that
    * aborts on either (`this.signal` inside its fetch).
    */
-  #send(endpoint: EndpointInterface, args: readonly unknown[]): Promise<unknown> {
+  #call(endpoint: EndpointInterface, args: readonly unknown[]): Promise<unknown> {
     const { signal, timeout } = endpoint;
     if (signal === undefined && !timeout) return this.#run(endpoint, args);
     const ac = new AbortController();
@@ -190,7 +343,8 @@ export class Runner {
     key: string,
     value: unknown,
     stamp: number,
-    read = false,
+    read: boolean,
+    meta: ActionMeta,
   ): unknown {
     if (stamp <= this._reset) throw new Error(`${endpoint.name}: dropped by resetEntireStore`);
     const staging = new Staging(endpoint.name, args);
@@ -220,8 +374,7 @@ export class Runner {
     } catch (error) {
       throw this._fail(endpoint, key, error, stamp);
     }
-    const now = this._clock();
-    const expiresAt = now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY);
+    const { date: now, expiresAt } = meta;
     let out: unknown = normalized;
     let failed = false;
     this._batch(() => {
@@ -262,28 +415,23 @@ export class Runner {
   }
 
   /**
-   * Records an error under the key (cached data stays) and returns it. An `Error` passes
-   * through unchanged (`instanceof`, `status`, `name` survive); anything else thrown is
-   * wrapped in an `Error` naming the endpoint, with the thrown value as `cause`.
+   * A write that failed (the response does not fit the schema, or its first read failed):
+   * the error recorded under the key for a GET (cached data stays), and returned.
    */
   _fail(endpoint: EndpointInterface, key: string, error: unknown, stamp: number): Error {
-    const named =
-      error instanceof Error ? error : new Error(`${endpoint.name}: threw ${describeThrown(error)}`, { cause: error });
+    const failure = named(endpoint, error);
     // A failed mutation rolls its optimistic layer back.
     this._store._layers.get(stamp)?._drop();
     if (!endpoint.sideEffect && stamp > this._reset) {
       const result = this._store._result(key);
-      if (stamp >= result._stamp) this._setError(endpoint, result, named);
+      if (stamp >= result._stamp) {
+        this._patch(result, {
+          error: failure,
+          errorExpiresAt: this._clock() + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
+        });
+      }
     }
-    return named;
-  }
-
-  /** Records `error` in the result's meta until the endpoint's `errorExpiryLength` passes. */
-  _setError(endpoint: EndpointInterface, result: ResultCell, error: Error): void {
-    this._patch(result, {
-      error,
-      errorExpiresAt: this._clock() + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
-    });
+    return failure;
   }
 
   /** Changes fields of the result's meta, in one batch. */
@@ -302,4 +450,17 @@ export class Runner {
       this.#onError(error);
     }
   }
+}
+
+/** The end of the pipeline: every action takes effect synchronously. */
+export const DONE: Promise<void> = /*#__PURE__*/ Promise.resolve();
+
+/**
+ * An `Error` passes through unchanged (`instanceof`, `status`, `name` survive); anything
+ * else thrown is wrapped in an `Error` naming the endpoint, with the thrown value as `cause`.
+ */
+function named(endpoint: EndpointInterface, error: unknown): Error {
+  return error instanceof Error
+    ? error
+    : new Error(`${endpoint.name}: threw ${describeThrown(error)}`, { cause: error });
 }

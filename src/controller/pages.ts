@@ -27,10 +27,13 @@ import { isPlain } from '../util/equal.js';
 /** @internal One page request after the first: the page endpoint and its arguments. */
 export type PageCall = readonly [endpoint: EndpointInterface, args: readonly unknown[]];
 
+/** @internal One page of a paged refetch: the endpoint, its arguments and its answer. */
+export type PagePart = readonly [endpoint: EndpointInterface, args: readonly unknown[], value: unknown];
+
 /** @internal An answer of every loaded page of a list, in order: written as one response. */
 export class PagedAnswer {
-  readonly _parts: readonly (readonly [endpoint: EndpointInterface, args: readonly unknown[], value: unknown])[];
-  constructor(parts: PagedAnswer['_parts']) {
+  readonly _parts: readonly PagePart[];
+  constructor(parts: readonly PagePart[]) {
     this._parts = parts;
   }
 }

@@ -3,8 +3,8 @@
  * data and pause polling, as TanStack Query's `focusManager` and `onlineManager` do.
  *
  * A trigger is a function that starts listening, calls `notify(true)` when the page is
- * focused (or the network back) and `notify(false)` when it is hidden (or offline), and
- * returns a function that stops listening. Pass your own (React Native's `AppState`, a
+ * focused (or the network back) and `notify(false)` when it is hidden (or offline) —
+ * at once when it already is —, and returns a function that stops listening. Pass your own (React Native's `AppState`, a
  * test double) through the Controller options `focus` and `online`; under Node there is
  * no `window`, so no default listens.
  */
@@ -18,6 +18,8 @@ function listen(events: string[], state: () => boolean): Trigger | undefined {
   return (notify) => {
     const on = () => notify(state());
     for (const event of events) window.addEventListener(event, on);
+    // Hidden or offline already: said at once (being there is the default).
+    if (!state()) notify(false);
     return () => {
       for (const event of events) window.removeEventListener(event, on);
     };

@@ -5,6 +5,7 @@
 import type { EndpointInterface } from '../endpoint/types.js';
 import type { Query } from '../schema/Query.js';
 import type { Denormalize, Input, Schema } from '../schema/types.js';
+import type { Manager } from './actions.js';
 import type { Timers } from './timers.js';
 import type { Trigger } from './triggers.js';
 
@@ -25,16 +26,25 @@ export interface ControllerOptions {
    */
   gcInterval?: number;
   /**
+   * The managers whose middlewares see every action of this Controller, in this order
+   * (see `Manager`); `ctrl.cleanup()` cleans them up. Default: `getDefaultManagers({ focus,
+   * online })` — polling of subscribed keys and the focus / network triggers. An app that
+   * lists its own keeps the defaults with `[...getDefaultManagers(), mine]`.
+   */
+  managers?: readonly Manager[];
+  /**
    * Tells the Controller when the page is focused (`notify(true)`) or hidden
    * (`notify(false)`). On focus every subscribed (mounted) key whose data is stale
    * refetches; while hidden, polling pauses. `false` turns it off. Default: the browser's
    * `visibilitychange` and `focus` events on `window`; none where there is no `window`.
+   * Used by the default managers (no `managers` option): see `TriggerManager`.
    */
   focus?: Trigger | false;
   /**
    * Tells the Controller when the network is back (`notify(true)`) or gone
    * (`notify(false)`); like `focus`: refetch of stale mounted data, polling paused while
    * offline. `false` turns it off. Default: `online` / `offline` on `window`; none without one.
+   * Used by the default managers (no `managers` option): see `TriggerManager`.
    */
   online?: Trigger | false;
   /**

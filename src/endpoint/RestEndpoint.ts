@@ -640,7 +640,7 @@ function isRawBody(body: unknown): body is BodyInit {
 
 function describeSchema(schema: Schema): string {
   if (schema === undefined) return 'undefined';
-  if (typeof schema === 'function') return `the entity ${(schema as { _key?: string })._key ?? schema.name}`;
+  if (typeof schema === 'function') return `the entity ${(schema as { key?: string }).key ?? schema.name}`;
   if (Array.isArray(schema)) return 'an array schema';
   return (schema as object).constructor?.name ?? 'an object schema';
 }

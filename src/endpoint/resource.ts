@@ -68,7 +68,7 @@ export function resource<P extends string, SP = {}, E extends EntityClass = Enti
 ): Resource<P, SP, E> {
   const { path, schema, collection, searchParams: _searchParams, Endpoint = RestEndpoint, ...shared } = options;
   const listPath = shortenPath(path);
-  const name = (member: string) => `${schema._key}.${member}`;
+  const name = (member: string) => `${schema.key}.${member}`;
   const make = (extra: Record<string, unknown>): any => new Endpoint({ ...shared, ...extra } as RestEndpointOptions);
 
   const getList = make({

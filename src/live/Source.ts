@@ -63,15 +63,15 @@ export class Source implements ChangeSink {
   static _of(store: Store, entity: EntityClass): Source {
     let byKey = sources.get(store);
     if (byKey === undefined) sources.set(store, (byKey = new Map()));
-    let source = byKey.get(entity._key)?.deref();
-    if (source === undefined) byKey.set(entity._key, new WeakRef((source = new Source(store, entity))));
+    let source = byKey.get(entity.key)?.deref();
+    if (source === undefined) byKey.set(entity.key, new WeakRef((source = new Source(store, entity))));
     return source;
   }
 
   private constructor(store: Store, entity: EntityClass) {
     this.#store = store;
     this.#entity = entity;
-    this._table = store._table(entity._key);
+    this._table = store._table(entity.key);
     this._tables = keysOf(entity).map((key) => store._table(key));
     this._changes = Changes._of(store);
     // Writes not yet folded in belong to the sources that exist: read the rows after them.
@@ -189,7 +189,7 @@ function keysOf(entity: EntityClass): string[] {
     if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function') || seen.has(schema)) return;
     seen.add(schema);
     if (isEntity(schema)) {
-      keys.add(schema._key);
+      keys.add(schema.key);
       for (const field of Object.values(schema.schema)) if (!isDeserializer(field)) visit(field);
     } else if (typeof schema === 'object') {
       // Arrays, object schemas, All, Collection, Union, Values, Lazy: their members.

@@ -5,7 +5,7 @@
  * (creating one when none is passed), and `useController` reads it.
  */
 import { createContext, createElement, type ComponentChildren, type VNode } from 'preact';
-import { useContext, useMemo } from 'preact/hooks';
+import { useContext, useEffect, useMemo } from 'preact/hooks';
 import { Controller } from '../index.js';
 
 const ControllerContext = createContext<Controller | undefined>(undefined);
@@ -36,6 +36,8 @@ export interface CacheProviderProps {
  */
 export function CacheProvider({ controller, children }: CacheProviderProps): VNode<any> {
   const ctrl = useMemo(() => controller ?? new Controller(), [controller]);
+  // A Controller the provider made ends with it (its managers' listeners and timers).
+  useEffect(() => (ctrl === controller ? undefined : () => ctrl.cleanup()), [ctrl]);
   return createElement(ControllerContext.Provider, { value: ctrl }, children);
 }
 

@@ -16,7 +16,7 @@ export class All<E extends typeof Entity = typeof Entity> implements SchemaClass
   }
   /** Schema protocol: normalizes like `[Entity]`. */
   normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
-    return normalizeArray(this.schema, value, ctx, path, `an array of ${this.schema._key}`);
+    return normalizeArray(this.schema, value, ctx, path, `an array of ${this.schema.key}`);
   }
   /** Schema protocol: the stored value is ignored, membership comes from the store. */
   denormalize(_stored: unknown, ctx: DenormalizeContext): EntityOf<E>[] {

@@ -1,17 +1,16 @@
 /**
  * Entity: a normalized row type. Subclass it, declare fields with defaults, give it a
- * `pk()` and a `static key`.
+ * `static key`, and a `pk()` unless its id is the `id` field.
  *
  * @example
  * class User extends Entity {
  *   id = ''; name = ''; isAdmin = false;
- *   pk() { return this.id; }
- *   static key = 'User';
+ *   static override key = 'User';
  * }
  */
 import { SchemaError, at, describe } from './SchemaError.js';
 import type { DenormalizeContext, NormalizeContext, Schema } from './types.js';
-import { isDeserializer } from './visit.js';
+import { construct, isDeserializer, isEntity } from './visit.js';
 
 /** A field converter in `static schema`: a function, a class, or a callable like `Number`. */
 export type Deserializer = ((value: any) => unknown) | (new (value: any) => unknown);
@@ -19,9 +18,6 @@ export type Deserializer = ((value: any) => unknown) | (new (value: any) => unkn
 const templates = new WeakMap<Function, object>();
 /** The merge hooks: a class that overrides none is merged by the store's fast path. */
 const hooks = ['merge', 'mergeWithStore', 'shouldUpdate', 'shouldReorder'] as const;
-const classLike = /^class[\s{]/;
-/** Built-in constructors that must be called with `new` to give an object. */
-const nativeConstructors: ReadonlySet<Function> = new Set<Function>([Date, URL, Map, Set, RegExp]);
 
 /** What the merge hooks know of a row's origin. */
 export interface EntityMeta {
@@ -35,9 +31,13 @@ export abstract class Entity {
 
   /**
    * Name of the entity type; rows are stored under it. Defaults to the class name, which
-   * minifiers change: set it.
+   * minifiers change: set it (`static override key = 'User'`). Reading it on a class with
+   * neither (an anonymous class expression) throws: two of them would share one table.
    */
-  static key = '';
+  static get key(): string {
+    if (!this.name) throw new SchemaError('an Entity class without a name needs a static key');
+    return this.name;
+  }
 
   /**
    * Field name → nested schema (`User`, `[Post]`, a schema object) or deserializer
@@ -54,18 +54,27 @@ export abstract class Entity {
    */
   static indexes?: readonly string[];
 
-  /** The unique id of this row (string or number). */
-  abstract pk(parent?: unknown, key?: string, args?: readonly unknown[]): string | number | undefined;
+  /**
+   * The unique id of this row (string or number). `parent` and `key` say where the row
+   * was found in the response (the object holding it and its member name), `args` are the
+   * request's arguments. Default: the `id` field, as in Reactive Data Client.
+   */
+  pk(parent?: any, key?: string, args?: readonly unknown[]): string | number | undefined {
+    return (this as { id?: string | number }).id;
+  }
 
   /**
-   * Name rows are stored under: `static key`, else the class name. A class with neither
-   * (an anonymous class expression) is refused: two of them would share one table.
+   * How the automatic check of a raw value is handled (an array where the entity's object
+   * is expected; a pk that is not a string or a finite number): `undefined` (default)
+   * rejects the response, `'warn'` warns and goes on, `'silent'` goes on.
    */
-  static get _key(): string {
-    const key = this.key || this.name;
-    if (!key) throw new SchemaError('an Entity class without a name needs a static key');
-    return key;
-  }
+  declare static automaticValidation?: 'warn' | 'silent';
+
+  /**
+   * Nested entities a read resolves below a row of this class before it leaves deeper
+   * ones as their stored pks. Default: 256.
+   */
+  declare static maxEntityDepth?: number;
 
   /**
    * The pk of a raw (not yet normalized) value, computed with the prototype's `pk()`.
@@ -75,15 +84,38 @@ export abstract class Entity {
     const id = (this.prototype as Entity).pk.call(value, parent, key, args);
     if (typeof id === 'string') return id || undefined;
     if (Number.isFinite(id)) return String(id);
-    return undefined;
+    // With the automatic check relaxed, any other value names the row, as in Reactive Data Client.
+    return this.automaticValidation && id != null && `${id}` !== 'undefined' ? `${id}` : undefined;
   }
 
   /**
    * Transforms a raw value before it is normalized (default: returns it unchanged).
-   * Override to fill a missing pk or rename fields.
+   * Override to fill a missing pk or rename fields. `parent` and `key` say where the value
+   * was found, `args` are the request's arguments. Returning `undefined` removes the row
+   * its pk names, as an `Invalidate` schema would.
    */
-  static process(input: any, parent: unknown, key: string | undefined, args: readonly unknown[]): any {
+  static process(input: any, parent: any, key: string | undefined, args: readonly unknown[]): any {
     return input;
+  }
+
+  /**
+   * An instance with its class-field defaults and `props` over them.
+   * @example const draft = Article.fromJS({ title: 'Draft' });
+   */
+  static fromJS<T extends abstract new (...args: any[]) => Entity>(
+    this: T,
+    props: Partial<InstanceType<T>> = {},
+  ): InstanceType<T> {
+    return Object.assign(new (this as unknown as new () => InstanceType<T>)(), props);
+  }
+
+  /**
+   * An instance holding the class-field defaults, made once per class. A nested entity
+   * field whose default is truthy (`author = User.fromJS()`) is required: when the row it
+   * names was removed, the row holding it reads as removed too.
+   */
+  static get defaults(): any {
+    return templateOf(this);
   }
 
   /**
@@ -136,52 +168,73 @@ export abstract class Entity {
     return hooks.some((hook) => this[hook] !== Entity[hook]);
   }
 
-  /** @internal Normalizes one raw value into a staged row; returns its pk. */
-  static normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
+  /**
+   * @internal Normalizes one raw value into a staged row; returns its pk. `parent` and
+   * `key` (where the value was found) go to `process` and `pk`.
+   */
+  static normalize(value: unknown, ctx: NormalizeContext, path: string, parent?: unknown, key?: string): unknown {
     if (value === null || value === undefined) return value;
     // A nested string or number is a pk; at the root (an HTML page, say) it is no entity.
     if ((typeof value === 'string' || typeof value === 'number') && path) return String(value);
-    if (typeof value !== 'object' || Array.isArray(value)) {
-      throw new SchemaError(
-        `${ctx.source}: expected a ${this._key} object at ${at(path)}, got ${describe(value)}`,
-        path,
-      );
+    const check = this.automaticValidation;
+    if (typeof value !== 'object' || (Array.isArray(value) && check !== 'silent')) {
+      const message = `${ctx.source}: expected a ${this.key} object at ${at(path)}, got ${describe(value)}`;
+      if (check !== 'warn' || !Array.isArray(value)) throw new SchemaError(message, path);
+      console.warn(message);
     }
-    const input = this.process({ ...value }, undefined, undefined, ctx.args) as Record<string, unknown>;
+    const args = ctx.args;
+    const input = this.process({ ...value }, parent, key, args) as Record<string, unknown> | undefined;
+    if (input === undefined) {
+      // `process` returned nothing: the row its pk names is removed.
+      const pk = this.pk(value, parent, key, args);
+      if (pk !== undefined) ctx.remove(this, pk);
+      return pk;
+    }
     // An own `__proto__` key (JSON.parse makes one) would set the prototype of the instance.
     // (`delete` of a missing key is slow: checked first.)
     if (Object.hasOwn(input, '__proto__')) delete input.__proto__;
-    const pk = this.pk(input, undefined, undefined, ctx.args);
+    const pk = this.pk(input, parent, key, args);
     if (pk === undefined) {
       throw new SchemaError(
-        `${ctx.source}: ${this._key} at ${at(path)} has no usable pk${
+        `${ctx.source}: ${this.key} at ${at(path)} has no usable pk${
           (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
-            ? ` (pk() must return a non-empty string or a number); got ${describe(input)}`
+            ? ` (pk() must return a non-empty string or a number${
+                this.prototype.pk === Entity.prototype.pk ? '; the default pk() reads `id`' : ''
+              }); got ${describe(input)}`
             : ''
         }`,
         path,
       );
     }
     const problem = this.validate(input);
-    if (problem) throw new SchemaError(`${ctx.source}: invalid ${this._key} at ${at(path)}: ${problem}`, path);
+    if (problem) throw new SchemaError(`${ctx.source}: invalid ${this.key} at ${at(path)}: ${problem}`, path);
     const fields = this.schema;
+    const within = ctx._within;
+    ctx._within = this;
     for (const field in fields) {
       const v = input[field];
       if (v === undefined || v === null) continue;
       const fieldSchema = fields[field];
       const fieldPath = `${path}.${field}`;
       input[field] = isDeserializer(fieldSchema)
-        ? deserialize(fieldSchema, v, this._key, field, ctx.source, fieldPath)
-        : ctx.visit(fieldSchema as Schema, v, fieldPath);
+        ? deserialize(fieldSchema, v, this.key, field, ctx.source, fieldPath)
+        : ctx.visit(fieldSchema as Schema, v, fieldPath, input, field);
     }
+    // (Not restored when a field throws: a staging that failed is dropped.)
+    ctx._within = within;
     ctx.entity(this, pk, input);
     return pk;
   }
 
-  /** @internal The denormalized instance for a stored pk (through the store's cache). */
+  /**
+   * @internal The denormalized instance for a stored pk (through the store's cache); an
+   * object given inline in the stored value (not normalized) becomes an instance as it is.
+   */
   static denormalize(stored: unknown, ctx: DenormalizeContext): unknown {
     if (stored === null || stored === undefined) return stored;
-    return ctx.entity(this, String(stored));
+    return typeof stored === 'object'
+      ? ctx._inline(this, stored as Record<string, unknown>)
+      : ctx.entity(this, String(stored));
   }
 
   /**
@@ -210,16 +263,30 @@ export abstract class Entity {
     return Object.assign(Object.create(this.prototype), templateOf(this), row);
   }
 
-  /** @internal Resolves the nested-schema fields of an instance made by `_create`. */
-  static _link(obj: object, row: Record<string, unknown>, ctx: DenormalizeContext): void {
+  /**
+   * @internal Resolves the nested-schema fields of an instance made by `_create`.
+   * @returns true when a required nested entity (a field whose default is truthy) was
+   *   removed: the row then reads as removed too, as in Reactive Data Client.
+   */
+  static _link(obj: object, row: Record<string, unknown>, ctx: DenormalizeContext): boolean {
     const fields = this.schema;
     for (const field in fields) {
       const fieldSchema = fields[field];
       if (isDeserializer(fieldSchema)) continue;
       const v = row[field];
-      if (v !== undefined && v !== null)
-        (obj as Record<string, unknown>)[field] = ctx.unvisit(fieldSchema as Schema, v);
+      if (v === undefined || v === null) continue;
+      const out = ctx.unvisit(fieldSchema as Schema, v);
+      if (
+        out === undefined &&
+        isEntity(fieldSchema) &&
+        (templateOf(this) as Record<string, unknown>)[field] &&
+        ctx._gone(fieldSchema, String(v))
+      ) {
+        return true;
+      }
+      (obj as Record<string, unknown>)[field] = out;
     }
+    return false;
   }
 }
 
@@ -233,10 +300,7 @@ export function deserialize(
   path: string,
 ) {
   try {
-    if (nativeConstructors.has(fn) || classLike.test(Function.prototype.toString.call(fn))) {
-      return new (fn as new (v: unknown) => unknown)(value);
-    }
-    return (fn as (v: unknown) => unknown)(value);
+    return construct(fn, value);
   } catch (error) {
     throw new SchemaError(
       `${source}: ${key}.${field} at ${at(path)} could not be deserialized from ` +
@@ -246,16 +310,16 @@ export function deserialize(
   }
 }
 
-/** Class-field defaults of an entity class, made once per class. */
+/** An instance holding the class-field defaults of an entity class, made once per class. */
 function templateOf(cls: typeof Entity): object {
   let template = templates.get(cls);
   if (template === undefined) {
     try {
-      template = { ...new (cls as unknown as new () => object)() };
+      template = new (cls as unknown as new () => object)();
     } catch {
       template = {};
     }
-    templates.set(cls, template);
+    templates.set(cls, template!);
   }
-  return template;
+  return template!;
 }

@@ -5,10 +5,11 @@
  * `{ product_id: 'BTC-USD' }` reads both rows.
  */
 import { denormalizeObject, normalizeObject, queryKeyOfObject } from './visit.js';
-import type { Denormalize, DenormalizeContext, NormalizeContext, Schema, SchemaClass } from './types.js';
+import type { Denormalize, DenormalizeContext, Member, NormalizeContext, Schema, SchemaClass } from './types.js';
 
-export class ObjectSchema<O extends { readonly [key: string]: Schema } = { readonly [key: string]: Schema }>
-  implements SchemaClass
+export class ObjectSchema<
+  O extends { readonly [key: string]: Schema | Member } = { readonly [key: string]: Schema | Member },
+> implements SchemaClass
 {
   /** Member name → schema. */
   declare readonly schema: O;
@@ -22,6 +23,10 @@ export class ObjectSchema<O extends { readonly [key: string]: Schema } = { reado
   /** Schema protocol: member by member, like a plain `{ key: schema }` object. */
   denormalize(stored: unknown, ctx: DenormalizeContext): Denormalize<O> {
     return denormalizeObject(this.schema, stored, ctx) as Denormalize<O>;
+  }
+  /** @internal The members, read as a join (see `joined`). */
+  get _join(): O {
+    return this.schema;
   }
   /** Schema protocol: each member is read by the same args. */
   queryKey(args: readonly unknown[], ctx: DenormalizeContext): unknown {

@@ -1,64 +1,41 @@
 /**
  * `new Union({ post: Post, link: Link }, 'type')`: a value that is one of several entity
- * types, chosen by a field (or a function of the value).
+ * types, chosen by a field (or a function of the value, its parent and key).
  */
-import { own } from '../util/own.js';
-import { SchemaError, at, describe } from './SchemaError.js';
-import type { DenormalizeContext, EntityClass, EntityOf, NormalizeContext, SchemaClass } from './types.js';
+import { SchemaError } from './SchemaError.js';
+import { Polymorphic, type UnionAttribute, memberName } from './polymorphic.js';
+import type { DenormalizeContext, EntityClass, EntityOf } from './types.js';
 
-/** Picks the member name from a raw value: a field name, or a function. */
-export type UnionAttribute = string | ((value: any, parent?: unknown, key?: string) => string);
+export type { UnionAttribute } from './polymorphic.js';
 
-export class Union<M extends { readonly [name: string]: EntityClass } = { readonly [name: string]: EntityClass }>
-  implements SchemaClass
-{
-  /** Member name → entity type. */
-  declare readonly schema: M;
-  readonly #attribute: UnionAttribute;
+export class Union<
+  M extends { readonly [name: string]: EntityClass } = { readonly [name: string]: EntityClass },
+> extends Polymorphic<M> {
   constructor(schemas: M, schemaAttribute: UnionAttribute) {
-    this.schema = schemas;
-    this.#attribute = schemaAttribute;
-  }
-  #nameOf(value: Record<string, unknown>): string {
-    const attr = this.#attribute;
-    return String(typeof attr === 'function' ? attr(value) : value[attr]);
-  }
-  /** Schema protocol: stored as `{ id, schema }`. */
-  normalize(value: unknown, ctx: NormalizeContext, path: string): unknown {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw new SchemaError(
-        `${ctx.source}: expected a Union member object at ${at(path)}, got ${describe(value)}`,
-        path,
-      );
-    }
-    const name = this.#nameOf(value as Record<string, unknown>);
-    const member = own(this.schema, name);
-    if (member === undefined) {
-      throw new SchemaError(
-        `${ctx.source}: Union at ${at(path)} has no member "${name}"` +
-          ((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
-            ? ` (members: ${Object.keys(this.schema).join(', ')}); got ${describe(value)}`
-            : ''),
-        path,
-      );
-    }
-    return { id: member.normalize(value, ctx, path), schema: name };
+    if (!schemaAttribute) throw new SchemaError('Union: a schemaAttribute (a field name or a function) is required');
+    super(schemas, schemaAttribute);
   }
   /** Schema protocol: the member entity, `undefined` when it is not cached. */
-  denormalize(stored: unknown, ctx: DenormalizeContext): EntityOf<M[keyof M]> {
-    if (typeof stored !== 'object' || stored === null) return undefined as EntityOf<M[keyof M]>;
-    const { id, schema } = stored as { id: string; schema: string };
-    const member = own(this.schema, schema);
-    return (member === undefined ? undefined : ctx.entity(member, String(id))) as EntityOf<M[keyof M]>;
+  override denormalize(stored: unknown, ctx: DenormalizeContext): EntityOf<M[keyof M]> {
+    return super.denormalize(stored, ctx) as EntityOf<M[keyof M]>;
   }
-  /** Schema protocol: read by `{ ...pk fields, [attribute]: name }`. */
-  queryKey(args: readonly unknown[]): unknown {
+  /**
+   * Schema protocol: read by `{ ...pk fields, [attribute]: name }`; without the attribute
+   * (or with a name of no member), the first member that has a cached row of that pk.
+   */
+  queryKey(args: readonly unknown[], ctx: DenormalizeContext): unknown {
     const first = args[0];
-    if (typeof first !== 'object' || first === null) return undefined;
-    const name = this.#nameOf(first as Record<string, unknown>);
-    const member = own(this.schema, name);
-    if (member === undefined) return undefined;
-    const id = member.queryKey(args);
-    return id === undefined ? undefined : { id, schema: name };
+    if (first == null) return undefined;
+    const name = typeof first === 'object' ? memberName(this._attribute, first) : undefined;
+    const members = this.schema;
+    if (typeof name === 'string' && Object.hasOwn(members, name)) {
+      const id = members[name]!.queryKey(args);
+      return id === undefined ? undefined : { id, schema: name };
+    }
+    for (const member in members) {
+      const id = members[member]!.queryKey(args);
+      if (id !== undefined && ctx.entity(members[member]!, String(id)) !== undefined) return { id, schema: member };
+    }
+    return undefined;
   }
 }

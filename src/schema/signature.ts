@@ -12,7 +12,7 @@
  * | an `Entity` class | its key: `User` |
  * | `[User]` | `[User]` |
  * | `{ data: [User], next: undefined }` | `{data:[User]}` (members sorted, `undefined` left out) |
- * | `new Collection([User])` (and its `push`, `getPage` … schemas) | the collection's key: `Collection(User)` |
+ * | `new Collection([User])` (and its `push`, `getPage` … schemas) | the collection's key: `[User]` |
  * | `new Union({ post: Post, link: Link }, 'type')` | `Union({link:Link,post:Post})` |
  * | `Values`, `All`, `Invalidate`, `Lazy`, `schema.Array`, `schema.Object`, a custom schema class | the class name and its `schema` member: `Values(User)` |
  *
@@ -28,7 +28,7 @@ const memo = new WeakMap<object, string>();
 
 /** @internal The shape of `schema` as a string; `''` for none. */
 export function signature(schema: Schema): string {
-  if (typeof schema === 'function') return schema._key;
+  if (typeof schema === 'function') return schema.key;
   if (typeof schema !== 'object' || schema === null) return '';
   let sig = memo.get(schema);
   if (sig === undefined) {

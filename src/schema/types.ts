@@ -5,10 +5,22 @@
  * {@link NormalizeContext}; denormalizing reads through a {@link DenormalizeContext}. The
  * store implements both contexts.
  */
-import type { Entity } from './Entity.js';
+import type { Deserializer, Entity } from './Entity.js';
 
-/** Any value accepted where a schema is expected. */
-export type Schema = typeof Entity | SchemaClass | readonly Schema[] | { readonly [key: string]: Schema } | undefined;
+/**
+ * Any value accepted where a schema is expected. A member of an object schema may also
+ * be a plain value (`nextPage: ''`, kept as it is) or a deserializer
+ * (`createdAt: Temporal.Instant.from`, run when read), as in Reactive Data Client.
+ */
+export type Schema =
+  | typeof Entity
+  | SchemaClass
+  | readonly Schema[]
+  | { readonly [key: string]: Schema | Member }
+  | undefined;
+
+/** A member of an object schema that is no schema: a plain value kept as it is, or a deserializer run when read. */
+export type Member = Deserializer | string | number | boolean | null;
 
 /**
  * A schema object with its own normalize / denormalize. This protocol is public (custom
@@ -18,7 +30,11 @@ export type Schema = typeof Entity | SchemaClass | readonly Schema[] | { readonl
  * type is what {@link Denormalize} resolves it to.
  */
 export interface SchemaClass {
-  normalize(value: unknown, ctx: NormalizeContext, path: string): unknown;
+  /**
+   * The stored form of `value`. `parent` and `key` say where it was found (the object
+   * holding it and its member name), as Reactive Data Client passes them.
+   */
+  normalize(value: unknown, ctx: NormalizeContext, path: string, parent?: unknown, key?: string): unknown;
   denormalize(stored: unknown, ctx: DenormalizeContext): unknown;
   /** Stored form to denormalize when the schema is read by arguments; `undefined` when unknown. */
   queryKey?(args: readonly unknown[], ctx: DenormalizeContext): unknown;
@@ -40,6 +56,14 @@ export interface CollectionWrite {
   /** Arguments the list was fetched with (for `set`) or pushed with (for additions). */
   args: readonly unknown[];
   items: readonly unknown[];
+  /**
+   * For a `move` of entities: each entity's row (by key and pk), its new values and its
+   * items (as `items` holds them); the lists it leaves and joins are chosen by its stored
+   * row and these values.
+   */
+  moves?: readonly { key: string; pk: string | undefined; values: unknown; item: unknown }[];
+  /** Adds with this instead of the mode's own merge (`moveWith`). */
+  merge?: (existing: any, incoming: any) => any;
 }
 
 /** What normalization may stage. Implemented by the store. */
@@ -54,8 +78,10 @@ export interface NormalizeContext {
   remove(schema: EntityClass, pk: string): void;
   /** Stages a write to a collection's lists. */
   collection(collection: CollectionLike, write: CollectionWrite): void;
-  /** Normalizes a nested value with its schema. */
-  visit(schema: Schema, value: unknown, path: string): unknown;
+  /** @internal The entity whose fields are being normalized (nested Collections use their `nestKey`). */
+  _within?: EntityClass | undefined;
+  /** Normalizes a nested value with its schema; `parent` holds it under `key`. */
+  visit(schema: Schema, value: unknown, path: string, parent?: unknown, key?: string): unknown;
 }
 
 /** What denormalization may read. Implemented by the store; reads are tracked. */
@@ -77,6 +103,10 @@ export interface DenormalizeContext {
   list(collection: CollectionLike, argsKey: string): readonly unknown[] | undefined;
   /** @internal A stored list of pks of `schema`, denormalized as `entity` reads each member. */
   _many(schema: EntityClass, pks: readonly unknown[]): unknown[];
+  /** @internal Whether the row of `pk` reads as removed (a response removed it), not merely missing. */
+  _gone(schema: EntityClass, pk: string): boolean;
+  /** @internal An entity given inline (an object, not a pk), its nested entities resolved. */
+  _inline(schema: EntityClass, row: Record<string, unknown>): object;
 }
 
 /** What the store needs to know of a Collection. */
@@ -131,8 +161,9 @@ export type Input<S> = S extends abstract new (
 
 /**
  * The denormalized type a schema yields: instances for entities, arrays for lists,
- * `process`'s return type for a Query, a schema object's `denormalize` return type, and
- * member by member for plain object schemas.
+ * `process`'s return type for a Query, a schema object's `denormalize` return type,
+ * member by member for plain object schemas (a deserializer member gives what it returns,
+ * a plain member its own type), as Reactive Data Client types them.
  */
 export type Denormalize<S> = S extends abstract new (
   ...args: any[]
@@ -144,8 +175,10 @@ export type Denormalize<S> = S extends abstract new (
       ? R
       : S extends readonly (infer I)[]
         ? Denormalize<I>[]
-        : S extends undefined
-          ? unknown
-          : S extends object
-            ? { -readonly [K in keyof S]: Denormalize<S[K]> | undefined }
-            : unknown;
+        : S extends (value: any) => infer R
+          ? R
+          : S extends undefined
+            ? unknown
+            : S extends object
+              ? { -readonly [K in keyof S]: Denormalize<S[K]> }
+              : S;

@@ -4,7 +4,7 @@
  * The module holds no cache logic: `CacheProvider` only makes a `Controller` available
  * (creating one when none is passed), and `useController` reads it.
  */
-import { createComponent, createContext, useContext, type JSX } from 'solid-js';
+import { createComponent, createContext, onCleanup, useContext, type JSX } from 'solid-js';
 import { Controller } from '../index.js';
 
 const ControllerContext = createContext<Controller>();
@@ -13,7 +13,7 @@ const ControllerContext = createContext<Controller>();
 export interface CacheProviderProps {
   /**
    * The controller to share. Default: a new `Controller()` created once when the provider
-   * mounts. The prop is read once; to switch controllers, remount the provider.
+   * mounts, and cleaned up (`ctrl.cleanup()`) when it unmounts. The prop is read once; to switch controllers, remount the provider.
    */
   controller?: Controller | undefined;
   children?: JSX.Element;
@@ -33,8 +33,14 @@ export interface CacheProviderProps {
  * ), document.body);
  */
 export function CacheProvider(props: CacheProviderProps): JSX.Element {
+  let ctrl = props.controller;
+  // A Controller the provider made ends with it (its managers' listeners and timers).
+  if (ctrl === undefined) {
+    const made = (ctrl = new Controller());
+    onCleanup(() => made.cleanup());
+  }
   return createComponent(ControllerContext.Provider, {
-    value: props.controller ?? new Controller(),
+    value: ctrl,
     get children() {
       return props.children;
     },

@@ -53,7 +53,7 @@ export function stable(table: Table, value: unknown): unknown {
     const pk = type.pk(value);
     // No usable pk: no identity to keep.
     if (pk === undefined) return value;
-    const key = type._key + '\0' + pk;
+    const key = type.key + '\0' + pk;
     out = table.get(key)?.deref();
     if (out === undefined) {
       out = Object.create(Object.getPrototypeOf(value));

@@ -354,7 +354,7 @@ export function entityClasses(schemas: readonly Schema[]): Map<string, EntityCla
   const visit = (s: unknown): void => {
     if (!(s instanceof Object) || seen.has(s)) return;
     seen.add(s);
-    if (isEntity(s)) found.set(s._key, s);
+    if (isEntity(s)) found.set(s.key, s);
     Object.values(isEntity(s) ? s.schema : s).forEach(visit);
   };
   schemas.forEach(visit);

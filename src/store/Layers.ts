@@ -19,13 +19,17 @@
  */
 import { batch } from '@preact/signals-core';
 import type { Staging } from './Staging.js';
-import { edit, mergeOver, mergeUnder, type Cell, type ListCell, type Row, type Store, type Table } from './Store.js';
-
-/** A list change staged by an optimistic response: `set`, or an `edit` mode. */
-interface ListOp {
-  readonly mode: string;
-  readonly items: readonly unknown[];
-}
+import {
+  edit,
+  mergeOver,
+  mergeUnder,
+  type Cell,
+  type ListCell,
+  type ListOp,
+  type Row,
+  type Store,
+  type Table,
+} from './Store.js';
 
 /** @internal The server value of one row or list and the pending layers over it. */
 export class Overlay {
@@ -56,11 +60,11 @@ export class Overlay {
   _list(list: ListCell): readonly unknown[] | undefined {
     let v = this._base as readonly unknown[] | undefined;
     for (const layer of this._layers) {
-      const op = layer._lists.get(list);
-      if (op === undefined) continue;
-      if (op.mode === 'set' || (op.mode === 'page' && v === undefined)) {
-        if (layer._stamp >= list._stamp) v = op.items;
-      } else if (v !== undefined) v = edit(v, op.items, op.mode);
+      for (const op of layer._lists.get(list) ?? []) {
+        if (op.mode === 'set' || (op.mode === 'page' && v === undefined)) {
+          if (layer._stamp >= list._stamp) v = op.items;
+        } else if (v !== undefined) v = edit(v, op);
+      }
     }
     return v;
   }
@@ -73,7 +77,8 @@ export class Layer {
   /** Rows it sets (`null`: removes), by cell. */
   readonly _rows = new Map<Cell, Row | null>();
   readonly _tables = new Map<Cell, Table>();
-  readonly _lists = new Map<ListCell, ListOp>();
+  /** The changes it makes to lists (a move may make several to one list), by list. */
+  readonly _lists = new Map<ListCell, ListOp[]>();
 
   constructor(store: Store, stamp: number) {
     this._store = store;
@@ -116,6 +121,8 @@ export function addLayer(store: Store, staging: Staging, stamp: number): Layer {
     return over;
   };
   batch(() => {
+    // Lists first: a `move` chooses them by the rows as they were.
+    const ops = staging._collections.length ? store._allOps(staging) : [];
     const row = (key: string, pk: string, value: Row | null) => {
       const table = store._table(key);
       const cell = table._cell(pk);
@@ -125,11 +132,11 @@ export function addLayer(store: Store, staging: Staging, stamp: number): Layer {
     };
     for (const [key, rows] of staging._rows) for (const [pk, value] of rows) row(key, pk, value);
     for (const [key, pks] of staging._removals) for (const pk of pks) row(key, pk, null);
-    for (const { collection, write } of staging._collections) {
-      for (const [list, mode] of store._ops(collection, write)) {
-        layer._lists.set(list, { mode, items: write.items });
-        store._putList(list, join(list)._base as readonly unknown[] | undefined);
-      }
+    for (const [list, op] of ops) {
+      const listOps = layer._lists.get(list);
+      if (listOps !== undefined) listOps.push(op);
+      else layer._lists.set(list, [op]);
+      store._putList(list, (listOps === undefined ? join(list) : list._over!)._base as readonly unknown[] | undefined);
     }
   });
   return layer;

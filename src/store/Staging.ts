@@ -28,6 +28,7 @@ export class Staging implements NormalizeContext {
   /** entity key → class, to detect two classes sharing one key. */
   readonly _classes = new Map<string, EntityClass>();
   #depth = 0;
+  _within: EntityClass | undefined;
   readonly #byClass = new Map<EntityClass, Map<string, Row>>();
 
   constructor(source: string, args: readonly unknown[]) {
@@ -39,7 +40,7 @@ export class Staging implements NormalizeContext {
     // Found by class: the key and its check are done once per class.
     let rows = this.#byClass.get(schema);
     if (rows === undefined) {
-      const key = schema._key;
+      const key = schema.key;
       const known = this._classes.get(key);
       if (known === undefined) this._classes.set(key, schema);
       else if (known !== schema && !(schema.prototype instanceof known) && !(known.prototype instanceof schema)) {
@@ -51,15 +52,16 @@ export class Staging implements NormalizeContext {
       }
       this.#byClass.set(schema, (rows = ensure(this._rows, key, Map<string, Row>)));
     }
-    if (tooDeep(row)) throw new SchemaError(`${this.source}: ${schema._key} ${pk} nests over ${MAX_DEPTH} levels`);
+    if (tooDeep(row)) throw new SchemaError(`${this.source}: ${schema.key} ${pk} nests over ${MAX_DEPTH} levels`);
     const prev = rows.get(pk);
-    rows.set(pk, prev === undefined ? row : { ...prev, ...row });
+    // The same row twice in one response: combined by the class's `merge`, as in Reactive Data Client.
+    rows.set(pk, prev === undefined ? row : schema.merge(prev, row));
     // Later wins within a response: a row written after its removal stands.
-    if (this._removals.size) this._removals.get(schema._key)?.delete(pk);
+    if (this._removals.size) this._removals.get(schema.key)?.delete(pk);
   }
 
   remove(schema: EntityClass, pk: string): void {
-    const key = schema._key;
+    const key = schema.key;
     ensure(this._removals, key, Set<string>).add(pk);
     this._rows.get(key)?.delete(pk);
   }
@@ -68,11 +70,11 @@ export class Staging implements NormalizeContext {
     this._collections.push({ collection, write });
   }
 
-  visit(schema: Schema, value: unknown, path: string): unknown {
+  visit(schema: Schema, value: unknown, path: string, parent?: unknown, key?: string): unknown {
     if (++this.#depth > MAX_NESTING) {
       throw new SchemaError(`${this.source}: nested over ${MAX_NESTING} levels`, path);
     }
-    const out = normalizeValue(schema, value, this, path);
+    const out = normalizeValue(schema, value, this, path, parent, key);
     // Not restored when normalizing throws: a staging that failed is dropped.
     this.#depth--;
     return out;

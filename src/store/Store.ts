@@ -310,6 +310,9 @@ export class Store {
    */
   _commit(staging: Staging, stamp: number, expiresAt = 0): void {
     batch(() => {
+      // The lists a write changes are chosen before rows are written: a `move` reads the
+      // rows as they were.
+      const ops = staging._collections.length ? this._allOps(staging) : [];
       for (const [key, rows] of staging._rows) {
         const table = this._table(key);
         const schema = staging._classes.get(key);
@@ -374,17 +377,15 @@ export class Store {
           if (baseOf(cell) !== undefined) this._putBase(table, cell, undefined);
         }
       }
-      for (const { collection, write } of staging._collections) {
-        for (const [list, mode] of this._ops(collection, write)) {
-          const prev = baseOf(list);
-          if (mode === 'set' || (mode === 'page' && prev === undefined)) {
-            if (stamp < list._stamp) continue;
-            this._save(list);
-            list._stamp = stamp;
-            list._args = write.args;
-            this._putList(list, write.items);
-          } else if (prev !== undefined) this._putList(list, edit(prev, write.items, mode));
-        }
+      for (const [list, op] of ops) {
+        const prev = baseOf(list);
+        if (op.mode === 'set' || (op.mode === 'page' && prev === undefined)) {
+          if (stamp < list._stamp) continue;
+          this._save(list);
+          list._stamp = stamp;
+          list._args = op.args!;
+          this._putList(list, op.items);
+        } else if (prev !== undefined) this._putList(list, edit(prev, op));
       }
       // A response takes the place of its own optimistic layer, in the same batch.
       const layer = this._layers.get(stamp);
@@ -465,22 +466,63 @@ export class Store {
     over._base = base;
   }
 
+  /** @internal The list changes of every collection write of a staging, in order. */
+  _allOps(staging: Staging): [ListCell, ListOp][] {
+    return staging._collections.flatMap(({ collection, write }) => this._ops(collection, write));
+  }
+
   /**
    * @internal The lists a collection write changes, each with what it does there: the
    * list of its args key for `set` / `page`; for the others every cached list whose
-   * filters take the write's arguments (a `move` adds there and removes elsewhere).
+   * filters take the write's arguments. A `move` of entities takes each entity out of the
+   * lists its stored row matched and into those its new values match (the first argument
+   * under both, so a list keyed by a URL parameter the entity lacks matches too).
    */
-  _ops(collection: CollectionLike, write: CollectionWrite): [ListCell, string][] {
+  _ops(collection: CollectionLike, write: CollectionWrite): [ListCell, ListOp][] {
     const mode = write.mode;
-    if (mode === 'set' || mode === 'page') return [[this._list(collection.key, write.argsKey), mode]];
-    const out: [ListCell, string][] = [];
-    for (const list of this._lists.get(collection.key)?.values() ?? []) {
+    if (mode === 'set' || mode === 'page') return [[this._list(collection.key, write.argsKey), write]];
+    const out: [ListCell, ListOp][] = [];
+    const lists = this._lists.get(collection.key);
+    if (lists === undefined) return out;
+    const merge = write.merge;
+    const moves = write.moves;
+    if (moves !== undefined) {
+      const first = write.args[0] as object | undefined;
+      for (const { key, pk, values, item } of moves) {
+        const cell = pk === undefined ? undefined : this._tables.get(key)?._cells.get(pk);
+        const stored = cell === undefined ? undefined : baseOf(cell);
+        const before = stored && [{ ...first, ...stored }, stored];
+        const after = [
+          { ...first, ...(values as object) },
+          { ...stored, ...(values as object) },
+        ];
+        for (const list of lists.values()) {
+          const was = before !== undefined && collection.accepts(list._args, before);
+          if (collection.accepts(list._args, after) === was) continue;
+          out.push([
+            list,
+            was ? { mode: 'remove', items: item as never } : { mode: 'push', items: item as never, merge },
+          ]);
+        }
+      }
+      return out;
+    }
+    for (const list of lists.values()) {
       const match = collection.accepts(list._args, write.args);
-      if (mode === 'move') out.push([list, match ? 'push' : 'remove']);
-      else if (match) out.push([list, mode]);
+      if (mode === 'move') out.push([list, { mode: match ? 'push' : 'remove', items: write.items, merge }]);
+      else if (match) out.push([list, write]);
     }
     return out;
   }
+}
+
+/** @internal One change to a list: its mode, its items, and for additions an optional merge. */
+export interface ListOp {
+  readonly mode: string;
+  readonly items: readonly unknown[];
+  /** The arguments of a `set` / `page` list. */
+  readonly args?: readonly unknown[];
+  readonly merge?: ((existing: any, incoming: any) => any) | undefined;
 }
 
 /** @internal The server value of a row or list: under its layers when it has any. */
@@ -490,20 +532,20 @@ export function baseOf<T>(cell: { readonly _sig: Signal<T>; _over: Overlay | und
 
 /**
  * @internal A list with `items` taken out (`remove`), or prepended (`unshift`) or appended
- * (`push`, `page`) skipping those already there; `prev` itself when nothing changes. A
- * keyed list (an object of key → pk) takes `items` over its own keys, or loses the keys
- * whose value is among `items` (`remove`).
+ * (`push`, `page`, or with the op's `merge`) skipping those already there; `prev` itself
+ * when nothing changes. A keyed list (an object of key → pk) takes `items` over its own
+ * keys (or through `merge`), or loses the keys whose value is among `items` (`remove`).
  */
-export function edit(prev: readonly unknown[], items: readonly unknown[], mode: string): readonly unknown[] {
+export function edit(prev: readonly unknown[], { items, mode, merge }: ListOp): readonly unknown[] {
   const has = (list: readonly unknown[], item: unknown) => list.some((other) => equalValue(other, item));
   let next: any;
   if (!Array.isArray(prev)) {
-    next = { ...prev, ...(mode !== 'remove' && items) };
+    next = mode === 'remove' ? { ...prev } : merge ? merge(prev, items) : { ...prev, ...items };
     if (mode === 'remove') for (const key in next) if (has(Object.values(items), next[key])) delete next[key];
   } else if (mode === 'remove') next = prev.filter((item) => !has(items, item));
   else {
     const fresh = items.filter((item) => !has(prev, item));
-    next = mode === 'unshift' ? [...fresh, ...prev] : [...prev, ...fresh];
+    next = merge ? merge(prev, fresh) : mode === 'unshift' ? [...fresh, ...prev] : [...prev, ...fresh];
   }
   return equalValue(next, prev) ? prev : next;
 }

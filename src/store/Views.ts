@@ -12,7 +12,7 @@ import { Computed, type ReadonlySignal } from '@preact/signals-core';
 import { Query } from '../schema/Query.js';
 import type { Schema } from '../schema/types.js';
 import { SchemaError, describe } from '../schema/SchemaError.js';
-import { denormalizeValue, isEntity, queryKeyOf } from '../schema/visit.js';
+import { denormalizeValue, isEntity, joined, queryKeyOf } from '../schema/visit.js';
 import { argsKey, idOf } from '../util/argsKey.js';
 import { share } from './share.js';
 import type { Meta, Store } from './Store.js';
@@ -113,17 +113,19 @@ export class Views {
   }
 
   #schemaView(schema: Schema, args: readonly unknown[]): ReadonlySignal<unknown> {
-    return this.#denormalizing(schema, args, (walker) => queryKeyOf(schema, args, walker));
+    return this.#denormalizing(schema, args, (walker) => queryKeyOf(schema, args, walker), true);
   }
 
   /**
    * A computed that denormalizes what `storedOf` finds (nothing when `undefined`) with a
-   * fresh walker, and shares structure with its last value.
+   * fresh walker, and shares structure with its last value. A `join` (an object schema
+   * read by args) of which no member is cached has no data.
    */
   #denormalizing(
     schema: Schema,
     args: readonly unknown[],
     storedOf: (walker: Walker) => unknown,
+    join?: boolean,
   ): ReadonlySignal<unknown> {
     const store = this.#store;
     let prev: unknown;
@@ -131,7 +133,8 @@ export class Views {
       const walker = new Walker(store, args);
       try {
         const stored = storedOf(walker);
-        return (prev = share(prev, stored === undefined ? undefined : denormalizeValue(schema, stored, walker)));
+        const value = stored === undefined ? undefined : denormalizeValue(schema, stored, walker);
+        return (prev = share(prev, join ? joined(schema, value) : value));
       } catch (error) {
         walker._abort();
         throw error;

@@ -20,14 +20,17 @@
  *        └──── low(p1) = index(u1) ◄───────┘   → u1 and p1 form one group
  *
  * Depth: rows are built recursively, so payloads would decide the depth of the stack. A
- * walk builds at most `MAX_ROW_DEPTH` (256, ../util/limits.ts) rows nested in each other; a deeper chain (a
- * parent of a parent of …, from one response or many) throws a `SchemaError` naming the
- * entity key. A fetch whose first read throws it is undone by the Controller; rows
- * chained deeper by several responses make the reads of the chain's head throw it.
+ * walk resolves at most `MAX_ROW_DEPTH` (256, ../util/limits.ts; or the entity's `static
+ * maxEntityDepth`) rows nested in each other; a row met deeper is built without its nested
+ * entities (its fields keep their stored pks), as Reactive Data Client does, and is not
+ * cached. Development builds report it once per walk with `console.error`.
+ *
+ * Removal: a row removed by a response reads as `undefined`; so does a row whose required
+ * nested entity (a field whose class default is truthy, `author = User.fromJS()`) was
+ * removed, as in Reactive Data Client. Such a row caches `GONE` in place of its object.
  */
 import type { CollectionLike, DenormalizeContext, EntityClass, Schema } from '../schema/types.js';
 import { denormalizeValue } from '../schema/visit.js';
-import { SchemaError } from '../schema/SchemaError.js';
 import { DEV } from '../util/dev.js';
 import { MAX_ROW_DEPTH } from '../util/limits.js';
 import { indexOf } from './indexes.js';
@@ -37,7 +40,8 @@ import type { Cell, Row, Store, Table } from './Store.js';
 interface Frame {
   readonly walker: Walker;
   readonly cell: Cell;
-  readonly obj: object;
+  /** The object being built; `GONE` once the row turns out removed. */
+  obj: object;
   readonly index: number;
   low: number;
   /** Rows reached below this one; `undefined` while only the row itself. */
@@ -45,6 +49,9 @@ interface Frame {
 }
 
 let walks = 0;
+
+/** The cached object of a row that reads as removed (see "Removal" above). */
+const GONE = {};
 
 /** @internal A denormalization pass; create one per view computation. */
 export class Walker implements DenormalizeContext {
@@ -59,6 +66,8 @@ export class Walker implements DenormalizeContext {
   #index = 0;
   /** Rows being built, nested in each other. */
   #depth = 0;
+  /** Whether this walk reported a row beyond the depth limit already. */
+  #deep = false;
 
   constructor(store: Store, args: readonly unknown[]) {
     this._store = store;
@@ -75,7 +84,7 @@ export class Walker implements DenormalizeContext {
 
   /** The table of an entity class. */
   #table(schema: EntityClass): Table {
-    return this._store._table(schema._key);
+    return this._store._table(schema.key);
   }
 
   /**
@@ -132,7 +141,7 @@ export class Walker implements DenormalizeContext {
     const cached = cell._obj;
     if (cached !== undefined && (cell._seen === this.#id || this.#valid(cell, own))) {
       if (parent !== undefined) addDeps(parent, cell._deps!);
-      return cached;
+      return cached === GONE ? undefined : cached;
     }
     const row = own ? cell._now : cell.value;
     if (row === undefined) {
@@ -161,16 +170,21 @@ export class Walker implements DenormalizeContext {
     return true;
   }
 
-  #build(schema: EntityClass, cell: Cell, row: Row, parent: Frame | undefined): object {
-    if (this.#depth === MAX_ROW_DEPTH) {
-      const message = `${schema._key}: rows nest over ${MAX_ROW_DEPTH} deep`;
-      throw new SchemaError(
-        (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
-          ? `${message} (cut the chain with Lazy)`
-          : message,
-      );
-    }
+  #build(schema: EntityClass, cell: Cell, row: Row, parent: Frame | undefined): object | undefined {
     const obj = schema._create(row);
+    const limit = schema.maxEntityDepth ?? MAX_ROW_DEPTH;
+    if (this.#depth >= limit) {
+      // Beyond the depth limit: the row without its nested entities, not cached.
+      if (DEV && !this.#deep) {
+        this.#deep = true;
+        console.error(
+          `Entity depth limit of ${limit} reached for "${schema.key}": nested entities beyond it keep their stored pks. ` +
+            'Cut deep or cyclic graphs with Lazy, or set static maxEntityDepth.',
+        );
+      }
+      if (parent !== undefined) addDeps(parent, [cell]);
+      return seal(obj);
+    }
     const index = this.#index++;
     const frame: Frame = { walker: this, cell, obj, index, low: index, deps: undefined };
     cell._frame = frame;
@@ -178,16 +192,35 @@ export class Walker implements DenormalizeContext {
     this.#top = frame;
     this.#depth++;
     try {
-      schema._link(obj, row, this);
+      if (schema._link(obj, row, this)) frame.obj = GONE;
     } finally {
       this.#top = parent;
       this.#depth--;
     }
-    if (DEV) Object.freeze(obj);
+    seal(obj);
     if (frame.low === index) this.#finish(frame);
     else if (parent !== undefined && frame.low < parent.low) parent.low = frame.low;
     if (parent !== undefined) addDeps(parent, frame.deps ?? [cell]);
-    return obj;
+    return frame.obj === GONE ? undefined : obj;
+  }
+
+  /**
+   * @internal Whether the row of `pk` reads as removed: a response removed it (a
+   * placeholder, never stored, is merely missing), or a required entity it holds was.
+   */
+  _gone(schema: EntityClass, pk: string): boolean {
+    const cell = this.#table(schema)._cells.get(pk);
+    return cell !== undefined && (cell._obj === GONE || (cell._now === undefined && cell._stamp > 0));
+  }
+
+  /**
+   * @internal An entity given inline in a stored value (not a pk): an instance of the
+   * object itself, its nested entities resolved; built on each read, not cached.
+   */
+  _inline(schema: EntityClass, row: Row): object {
+    const obj = schema._create(row);
+    schema._link(obj, row, this);
+    return seal(obj);
   }
 
   /** Closes a group: every member gets the root's dependency list. */
@@ -214,6 +247,12 @@ export class Walker implements DenormalizeContext {
     this.#top = undefined;
     this.#depth = 0;
   }
+}
+
+/** An entity object as readers get it: frozen in development. */
+function seal(obj: object): object {
+  if (DEV) Object.freeze(obj);
+  return obj;
 }
 
 function addDeps(frame: Frame, cells: Iterable<Cell>): void {

@@ -31,6 +31,7 @@
 import { batch, untracked } from '@preact/signals-core';
 import type { CollectionLike, EntityClass } from '../schema/types.js';
 import { denormalizeValue } from '../schema/visit.js';
+import { ensure } from '../util/map.js';
 import { reindex } from './indexes.js';
 import { type Cell, emptyMeta, type Row, type Store, watched } from './Store.js';
 import { Walker } from './Walker.js';
@@ -63,19 +64,36 @@ class Marker extends Walker {
 }
 
 /**
- * @internal Drops everything collectable at clock time `now`; `held(key)` keeps a
- * response key regardless (requests in flight, subscriptions).
- * @returns the number of rows, lists and responses dropped
+ * What a sweep drops: rows and Collection lists (`entities`: entity or Collection key,
+ * and pk or args key) and responses (`endpoints`: their keys).
  */
-export function sweep(store: Store, now: number, held: (key: string) => boolean): number {
+export interface Swept {
+  entities: { key: string; pk: string }[];
+  endpoints: string[];
+}
+
+/**
+ * @internal Drops everything collectable at clock time `now`; `held(key)` keeps a
+ * response key regardless (requests in flight, subscriptions). With `only`, drops only
+ * what it lists (the rest is kept, and what a kept response reaches with it); with `dry`,
+ * drops nothing and reports what it would drop.
+ * @returns what was (or would be) dropped
+ */
+export function sweep(store: Store, now: number, held: (key: string) => boolean, only?: Swept, dry?: boolean): Swept {
+  const swept: Swept = { entities: [], endpoints: [] };
+  // Listed by key: the endpoints, and the pks or args keys of each entity or Collection key.
+  const endpoints = only && new Set(only.endpoints);
+  const entities = only && new Map<string, Set<string>>();
+  for (const { key, pk } of only?.entities ?? []) ensure(entities!, key, Set<string>).add(pk);
+  const kept = (key: string, sub: string) => entities !== undefined && !entities.get(key)?.has(sub);
   return untracked(() =>
     batch(() => {
       const marked = new Set<object>();
-      let dropped = 0;
       for (const [key, result] of store._results) {
         const meta = result._meta.peek();
         if (
           held(key) ||
+          endpoints?.has(key) === false ||
           now < meta.expiresAt ||
           now < meta.errorExpiresAt ||
           watched.has(result._sig) ||
@@ -89,31 +107,36 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean)
           } catch {
             // A response that no longer denormalizes: keep every row and list this time.
             marker._abort();
-            return dropped;
+            return swept;
           }
           continue;
         }
+        swept.endpoints.push(key);
+        if (dry) continue;
         store._results.delete(key);
         result._sig.value = DEAD;
         result._meta.value = { ...emptyMeta };
-        dropped++;
       }
-      for (const lists of store._lists.values()) {
+      for (const [key, lists] of store._lists) {
         for (const [argsKey, list] of lists) {
-          if (marked.has(list) || list._over !== undefined || watched.has(list._sig)) continue;
+          if (marked.has(list) || list._over !== undefined || watched.has(list._sig) || kept(key, argsKey)) continue;
+          swept.entities.push({ key, pk: argsKey });
+          if (dry) continue;
           lists.delete(argsKey);
           list._sig.value = DEAD as never;
-          dropped++;
         }
       }
-      for (const table of store._tables.values()) {
+      for (const [key, table] of store._tables) {
         // A live query follows every row of its table, as a view of `All` does (which reads
         // the table's `_written`, not each row).
         if (store._live?.has(table) || watched.has(table._written)) continue;
         let left = false;
         for (const [pk, cell] of table._cells) {
           // A row under an optimistic layer stays until the layer settles (its rollback needs it).
-          if (now < cell._exp.t || marked.has(cell) || cell._over !== undefined || watched.has(cell)) continue;
+          if (now < cell._exp.t || marked.has(cell) || cell._over !== undefined || watched.has(cell) || kept(key, pk))
+            continue;
+          swept.entities.push({ key, pk });
+          if (dry) continue;
           table._cells.delete(pk);
           const row = cell._now;
           if (row !== undefined && table._idx !== undefined) reindex(table, row, undefined);
@@ -125,13 +148,12 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean)
           cell.value = cell._now = DEAD;
           // (Only on a cell that was read: the cache fields are added by the first read.)
           if (cell._obj !== undefined) cell._obj = cell._deps = cell._vals = undefined;
-          dropped++;
         }
         if (left) table._version.value++;
       }
       // Root lists keep their cells (Walker._many), which may have left their tables.
-      store._roots = new WeakMap();
-      return dropped;
+      if (!dry) store._roots = new WeakMap();
+      return swept;
     }),
   );
 }

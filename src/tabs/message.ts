@@ -10,7 +10,7 @@
  *   "rows": { "User": { "1": [{ "id": "1", "name": "Ada" }, 1700000060123],
  *                       "2": [null, 0] } },                     (null: removed)
  *   "converted": { "Invoice": ["amount"] },
- *   "lists": { "Collection(Todo)": { "[…]": [[{ "userId": 1 }], ["1", "2"]] } },
+ *   "lists": { "[Todo]": { "[…]": [[{ "userId": 1 }], ["1", "2"]] } },
  *   "responses": { "GET /users": [["1"], fetchedAt, expiresAt, invalidated] } }
  * ```
  *

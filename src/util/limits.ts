@@ -24,7 +24,11 @@ export const MAX_ARGS_DEPTH = 100;
 /** Schema levels a response may nest while it is normalized (entities in entities, lists in lists). */
 export const MAX_NESTING = 1000;
 
-/** Rows nested in each other that one read denormalizes (a deeper chain is a `SchemaError`). */
+/**
+ * Rows nested in each other that one read resolves (an entity's `static maxEntityDepth`
+ * may set its own): a row deeper in a chain is read without its nested entities, which keep
+ * their stored pks, as in Reactive Data Client. Reads never refuse a deep chain.
+ */
 export const MAX_ROW_DEPTH = 256;
 
 /**

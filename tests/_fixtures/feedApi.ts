@@ -8,7 +8,7 @@ import { json, type TestServer } from './server.js';
 export class FeedPost extends Entity {
   id = '';
   title = '';
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'FeedPost';

@@ -5,7 +5,7 @@ import { Entity } from '../../src/index.js';
 export class Customer extends Entity {
   id = '';
   name = '';
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Customer';
@@ -16,7 +16,7 @@ export class Invoice extends Entity {
   amount = new Decimal(0);
   issuedAt = new Date(0);
   customer: Customer | undefined = undefined;
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Invoice';

@@ -6,7 +6,7 @@ export class User extends Entity {
   name = '';
   isAdmin = false;
   posts: Post[] = [];
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'User';
@@ -17,7 +17,7 @@ export class Post extends Entity {
   title = '';
   group = '';
   author: User | undefined = undefined;
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Post';
@@ -30,7 +30,7 @@ export class Todo extends Entity {
   userId = 0;
   title = '';
   completed = false;
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Todo';
@@ -41,7 +41,7 @@ export class Task extends Entity {
   id = '';
   title = '';
   userId = '';
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Task';
@@ -59,7 +59,7 @@ export class Article extends Entity {
   id = '';
   type = 'article';
   title = '';
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Article';
@@ -68,7 +68,7 @@ export class Link extends Entity {
   id = '';
   type = 'link';
   url = '';
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Link';

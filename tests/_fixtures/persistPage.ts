@@ -10,7 +10,7 @@ class Invoice extends Entity {
   id = '';
   title = '';
   issuedAt = new Date(0);
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Invoice';

@@ -15,7 +15,7 @@ export class Post extends Entity {
   title = '';
   group = '';
   author = '';
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Post';
@@ -26,7 +26,7 @@ export class User extends Entity {
   id = '';
   name = '';
   isAdmin?: boolean;
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'User';
@@ -38,7 +38,7 @@ export class Todo extends Entity {
   userId = '';
   title = '';
   completed = false;
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Todo';
@@ -49,7 +49,7 @@ export class ExchangePrice extends Entity {
   exchangePair = '';
   updatedAt = Temporal.Instant.fromEpochMilliseconds(0);
   price = new Decimal(0);
-  pk() {
+  override pk() {
     return this.exchangePair;
   }
   static override key = 'ExchangePrice';
@@ -64,7 +64,7 @@ export class LegacyPrice extends Entity {
   exchangePair = '';
   updatedAt = new Date(0);
   price = 0;
-  pk() {
+  override pk() {
     return this.exchangePair;
   }
   static override key = 'LegacyPrice';
@@ -81,7 +81,7 @@ export class Stream extends Entity {
   game = '';
   currentViewers = 0;
   live = false;
-  pk() {
+  override pk() {
     return this.username;
   }
   static override key = 'Stream';
@@ -97,7 +97,7 @@ export class Ticker extends Entity {
   bid = '';
   ask = '';
   volume = '';
-  pk() {
+  override pk() {
     return this.product_id;
   }
   static override key = 'Ticker';
@@ -108,7 +108,7 @@ export class Ticker extends Entity {
 export class Stats extends Entity {
   product_id = '';
   last = 0;
-  pk() {
+  override pk() {
     return this.product_id;
   }
   static override key = 'Stats';

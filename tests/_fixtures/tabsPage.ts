@@ -11,7 +11,7 @@ class Todo extends Entity {
   id = '';
   title = '';
   updatedAt = new Date(0);
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Todo';

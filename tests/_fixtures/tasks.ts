@@ -7,7 +7,7 @@ export class Person extends Entity {
   team = '';
   isAdmin = false;
   score = 0;
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Person';
@@ -19,7 +19,7 @@ export class Task extends Entity {
   points = 0;
   status = 'open';
   author: Person | undefined = undefined;
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Task';

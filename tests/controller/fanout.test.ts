@@ -10,7 +10,7 @@ class Price extends Entity {
   exchangePair = '';
   price = new Decimal(0);
   updatedAt = new Date(0);
-  pk() {
+  override pk() {
     return this.exchangePair;
   }
   static override key = 'Price';

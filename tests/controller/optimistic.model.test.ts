@@ -20,7 +20,7 @@ import { FakeTimers } from '../_fixtures/fakeTimers.js';
 class Item extends Entity {
   id = '';
   v = '';
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Item';

@@ -13,7 +13,7 @@ class Article extends Entity {
   title = '';
   content = '';
   tags: string[] = [];
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Article';
@@ -172,7 +172,7 @@ one('snap.get reads the optimistic state; snap.fetchedAt is the fetch start', as
   class Counter extends Entity {
     id = '';
     n = 0;
-    pk() {
+    override pk() {
       return this.id;
     }
     static override key = 'Counter';

@@ -2,7 +2,19 @@
 // type check when the error disappears); the runtime part keeps the file a real test.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { All, Collection, Controller, Query, RestEndpoint, resource } from '../../src/index.js';
+import {
+  type ActionTypes,
+  All,
+  Collection,
+  Controller,
+  type Manager,
+  type Middleware,
+  Query,
+  RestEndpoint,
+  actionTypes,
+  getDefaultManagers,
+  resource,
+} from '../../src/index.js';
 import { Post, User } from '../_fixtures/models.js';
 
 const types = suite('types');
@@ -34,6 +46,50 @@ types('fetch, get and query results are typed from the schema', () => {
     return [user, posts, wrong, n, name, list, posts2, one];
   };
   assert.type(check, 'function');
+});
+
+types("a middleware's action is the union of data-client's actions, narrowed by its type", () => {
+  const middleware: Middleware = (controller) => (next) => async (action) => {
+    if (action.type === actionTypes.SET_RESPONSE) {
+      if (action.error) {
+        const status: number | undefined = action.response.status;
+        // @ts-expect-error a SET_RESPONSE has no testKey
+        action.testKey;
+        if (status === 401) controller.resetEntireStore();
+      } else {
+        const key: string = action.key;
+        const endpointName: string = action.endpoint.name;
+        void [key, endpointName];
+      }
+    } else if (action.type === actionTypes.INVALIDATEALL) {
+      const passes: boolean = action.testKey('k');
+      void passes;
+    } else if (action.type === actionTypes.FETCH) {
+      const started: number = action.meta.fetchedAt;
+      void started;
+      // @ts-expect-error a FETCH has no response
+      action.response;
+    }
+    return next(action);
+  };
+  // data-client's manager shape: a class with a middleware property and cleanup.
+  class LoggingManager implements Manager {
+    readonly seen: ActionTypes['type'][] = [];
+    middleware: Middleware = () => (next) => (action) => {
+      this.seen.push(action.type);
+      return next(action);
+    };
+    cleanup() {}
+  }
+  const ctrl = new Controller({
+    managers: [...getDefaultManagers(), new LoggingManager(), { middleware, cleanup() {} }],
+  });
+  // @ts-expect-error a manager needs cleanup
+  new Controller({ managers: [{ middleware }] });
+  // @ts-expect-error an action is one of data-client's types
+  ctrl.dispatch({ type: 'rdc/nothing' });
+  assert.type(ctrl.dispatch, 'function');
+  ctrl.cleanup();
 });
 
 types.run();

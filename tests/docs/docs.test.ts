@@ -167,6 +167,7 @@ options('each endpoint option is documented once, in one table row', () => {
 options('the defaults in the docs are those of the code', () => {
   // The Controller's constants, wherever in src/controller they live.
   const controller = readdirSync(join(root, 'src/controller'))
+    .filter((file) => file.endsWith('.ts'))
     .map((file) => read(`src/controller/${file}`))
     .join('\n');
   const constant = (name: string) => {

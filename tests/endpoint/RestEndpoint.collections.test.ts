@@ -370,14 +370,14 @@ keyed('a keyed collection and a list of the same entity and arguments are stored
   const getList = new RestEndpoint({ urlPrefix: server.url, path: '/list', schema: new Collection([Todo]) });
   await ctrl.fetch(getTodos);
   await ctrl.fetch(getList);
-  assert.is(getTodos.schema.key, 'Collection({Task})');
+  assert.is(getTodos.schema.key, '{Task}');
   assert.is(keys(ctrl.get(getTodos.schema)), '1,2,3');
   assert.is(ids(ctrl.get(getList.schema)), '3');
 });
 
 keyed('push on a keyed collection and assign on a list are named errors', ({ server }) => {
-  assert.throws(() => keyedOf(server).push, /Collection\(\{Task\}\): .push needs an array/);
-  assert.throws(() => new Collection([Todo]).assign, /Collection\(Task\): .assign needs Values/);
+  assert.throws(() => keyedOf(server).push, /\{Task\}: .push needs an array/);
+  assert.throws(() => new Collection([Todo]).assign, /\[Task\]: .assign needs Values/);
 });
 
 keyed.run();

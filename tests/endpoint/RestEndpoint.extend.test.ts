@@ -9,7 +9,7 @@ import { dev } from '../_fixtures/env.js';
 class Post extends Entity {
   id = '';
   title = '';
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Post';
@@ -89,7 +89,7 @@ push('push is a POST to the same path whose schema is collection.push', () => {
   assert.is(add.schema, collection.push);
   assert.instance(add.schema, CollectionAddition);
   assert.is(add.name, 'getPosts.push');
-  assert.is(add.key({ group: 'g' }, { title: 't' }), 'POST http://x/g/posts Collection(Post)');
+  assert.is(add.key({ group: 'g' }, { title: 't' }), 'POST http://x/g/posts [Post]');
   assert.is(getPosts.push, add, 'created once per endpoint');
 });
 

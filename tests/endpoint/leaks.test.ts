@@ -101,7 +101,7 @@ redact('an invalid JSON body: named, URL redacted, the body quoted in developmen
 redact('SchemaError messages quote the row in development only', () => {
   class Account extends Entity {
     id = '';
-    pk() {
+    override pk() {
       return this.id;
     }
     static override key = 'Account';

@@ -10,7 +10,7 @@ import { json, send, startServer, type TestServer } from '../_fixtures/server.js
 class Post extends Entity {
   id = '';
   title = '';
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Post';
@@ -101,7 +101,7 @@ requests('get and getList', async () => {
   assert.equal(await r.get({ id: '1' }), { id: '1', title: 'T' });
   assert.equal(await r.getList({ orderBy: 'title' }), [{ id: '1', title: 'title' }]);
   assert.equal(await r.getList(), [{ id: '1', title: null }]);
-  assert.is(r.getList.key({ orderBy: 'title' }), `GET ${server.url}/posts?orderBy=title Collection(Post)`);
+  assert.is(r.getList.key({ orderBy: 'title' }), `GET ${server.url}/posts?orderBy=title [Post]`);
 });
 
 requests('create posts the body to the list path', async () => {

@@ -136,7 +136,7 @@ class Stream extends Entity {
   game = '';
   currentViewers = 0;
   live = false;
-  pk() {
+  override pk() {
     return this.username;
   }
   static override key = 'Stream';

@@ -17,7 +17,7 @@ const expectType = <T extends true>(_ok?: T) => {};
 class Post extends Entity {
   id = '';
   title = '';
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Post';

@@ -80,6 +80,39 @@ provider('creates one controller when none is given, kept across renders and sha
   act(() => render(null, root));
 });
 
+provider('cleans up the controller it made when it unmounts, never one it was given', () => {
+  const cleaned: Controller[] = [];
+  const cleanup = Controller.prototype.cleanup;
+  Controller.prototype.cleanup = function (this: Controller) {
+    cleaned.push(this);
+    cleanup.call(this);
+  };
+  try {
+    const given = new Controller();
+    let made: Controller | undefined;
+    function Probe() {
+      made = useController();
+      return null;
+    }
+    const root = container();
+    act(() =>
+      render(
+        <CacheProvider controller={given}>
+          <CacheProvider>
+            <Probe />
+          </CacheProvider>
+        </CacheProvider>,
+        root,
+      ),
+    );
+    assert.equal(cleaned, []);
+    act(() => render(null, root));
+    assert.equal(cleaned, [made]);
+  } finally {
+    Controller.prototype.cleanup = cleanup;
+  }
+});
+
 provider('the nearest provider wins', () => {
   const outer = new Controller();
   const inner = new Controller();

@@ -21,7 +21,7 @@ class Product extends Entity {
   id = '';
   name = '';
   price = new Decimal(0);
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Product';

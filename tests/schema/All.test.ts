@@ -26,7 +26,7 @@ all('as an endpoint schema it normalizes like [Entity]; its value is every row, 
     (ctrl.response(getUsers).value as User[]).map((u) => u.id),
     ['u0', 'u1'],
   );
-  const error = schemaError(() => ctrl.setResponse(getUsers, { id: 'u1' }));
+  const error = schemaError(() => ctrl.setResponse(getUsers, 'u1'));
   assert.match(error.message, 'getUsers');
   assert.match(error.message, 'User');
 });

@@ -35,13 +35,32 @@ array('members that are not cached (removed, never stored) are left out', () => 
   );
 });
 
-array('a value that is not an array is a SchemaError naming the endpoint', () => {
+array('a value that is neither an array nor an object is a SchemaError naming the endpoint', () => {
   const ctrl = new Controller();
   const list = endpoint('todos', new schema.Array(Todo));
-  const error = schemaError(() => ctrl.setResponse(list, { id: 1 }));
+  const error = schemaError(() => ctrl.setResponse(list, 'todos'));
   assert.match(error.message, 'todos');
   assert.match(error.message, 'array');
   assert.is(ctrl.response(list).value, undefined);
+});
+
+array('an object where an array is expected gives its values, as in Reactive Data Client', () => {
+  const ctrl = new Controller();
+  const list = endpoint('todos', new schema.Array(Todo));
+  ctrl.setResponse(list, { a: { id: 1 }, b: { id: 2 } });
+  assert.equal(
+    (ctrl.response(list).value as Todo[]).map((t) => t.id),
+    [1, 2],
+  );
+});
+
+array('a list schema of more than one member schema is refused', () => {
+  const ctrl = new Controller();
+  const both = endpoint('both', [Todo, User] as never);
+  assert.match(
+    schemaError(() => ctrl.setResponse(both, [{ id: 1 }])).message,
+    /both: a list schema takes one member schema, got 2/,
+  );
 });
 
 array('nested in an object schema, the path names the member', () => {

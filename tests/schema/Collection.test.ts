@@ -41,15 +41,15 @@ lists('an identical list notifies no one; a reordered one does', () => {
   stop();
 });
 
-lists('the store name is Collection(<key>) unless given', () => {
-  assert.is(new Collection([Post]).key, 'Collection(Post)');
+lists('the store name is [<key>] ({<key>} for Values, [A;B] for several types) unless given', () => {
+  assert.is(new Collection([Post]).key, '[Post]');
   assert.is(new Collection([Post], { key: 'feed' }).key, 'feed');
 });
 
 lists('a value that is not an array is a SchemaError naming the endpoint and the entity', () => {
   const posts = new Collection([Post]);
   const ctrl = new Controller();
-  const error = schemaError(() => ctrl.setResponse(endpoint('getPosts', posts), { id: 'p1' }));
+  const error = schemaError(() => ctrl.setResponse(endpoint('getPosts', posts), 'p1'));
   assert.match(error.message, 'getPosts');
   assert.match(error.message, 'Post');
 });
@@ -79,15 +79,19 @@ additions('push appends to every list whose filter arguments match, from the arg
   assert.equal(ids(ctrl.get(posts)), ['p1', 'p2', 'p3', 'p4'], 'the unfiltered list takes everything');
 });
 
-additions('nonFilterArgumentKeys as a list of names or a predicate; without it every key filters', () => {
+additions('nonFilterArgumentKeys as a list of names or a predicate; by default keys starting with order', () => {
   for (const nonFilter of [['orderBy'], (key: string) => key === 'orderBy']) {
     const posts = new Collection([Post], { nonFilterArgumentKeys: nonFilter });
     const ctrl = setup(posts);
     ctrl.setResponse(endpoint('create', posts.push), { group: 'a' }, { id: 'p3' });
     assert.equal(ids(ctrl.get(posts, { group: 'a', orderBy: 'title' })), ['p1', 'p3']);
   }
-  const strict = new Collection([Post]);
-  const ctrl = setup(strict);
+  const byDefault = new Collection([Post]);
+  let ctrl = setup(byDefault);
+  ctrl.setResponse(endpoint('create', byDefault.push), { group: 'a' }, { id: 'p3' });
+  assert.equal(ids(ctrl.get(byDefault, { group: 'a', orderBy: 'title' })), ['p1', 'p3'], 'orderBy does not filter');
+  const strict = new Collection([Post], { nonFilterArgumentKeys: [] });
+  ctrl = setup(strict);
   ctrl.setResponse(endpoint('create', strict.push), { group: 'a' }, { id: 'p3' });
   assert.equal(ids(ctrl.get(strict, { group: 'a', orderBy: 'title' })), ['p1'], 'orderBy filters here');
   assert.equal(ids(ctrl.get(strict, { group: 'a' })), ['p1', 'p3']);

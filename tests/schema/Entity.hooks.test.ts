@@ -17,7 +17,7 @@ hooks('static merge combines stored and incoming rows (a counter that adds up)',
   class Tally extends Entity {
     id = '';
     votes = 0;
-    pk() {
+    override pk() {
       return this.id;
     }
     static override key = 'Tally';
@@ -44,7 +44,7 @@ hooks('shouldUpdate can keep the stored row; an equal merge result notifies no o
     id = '';
     version = 0;
     text = '';
-    pk() {
+    override pk() {
       return this.id;
     }
     static override key = 'Doc';
@@ -75,7 +75,7 @@ hooks(
       id = '';
       price = 0;
       updatedAt = 0;
-      pk() {
+      override pk() {
         return this.id;
       }
       static override key = 'Quote';
@@ -108,7 +108,7 @@ hooks('mergeWithStore receives metas ordered by fetch start', async ({ server, c
   class Note extends Entity {
     id = '';
     text = '';
-    pk() {
+    override pk() {
       return this.id;
     }
     static override key = 'Note';
@@ -129,7 +129,7 @@ hooks('validate rejects the whole response, named, writing nothing', async ({ se
   class Person extends Entity {
     id = '';
     email = '';
-    pk() {
+    override pk() {
       return this.id;
     }
     static override key = 'Person';
@@ -156,7 +156,7 @@ hooks(
     class Member extends Entity {
       id = '';
       username = '';
-      pk() {
+      override pk() {
         return this.id;
       }
       static override key = 'Member';

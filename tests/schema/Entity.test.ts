@@ -16,7 +16,7 @@ normalize('a nested entity is stored as its pk; a bare pk (string or number) ref
   class Box extends Entity {
     id = 0;
     owner: User | undefined = undefined;
-    pk() {
+    override pk() {
       return this.id;
     }
     static override key = 'Box';
@@ -40,7 +40,7 @@ normalize('null and undefined nested values stay as they are', () => {
 normalize('static process runs before the pk is read', () => {
   class Tag extends Entity {
     name = '';
-    pk() {
+    override pk() {
       return this.name;
     }
     static override key = 'Tag';
@@ -56,12 +56,12 @@ normalize('static process runs before the pk is read', () => {
 normalize('the store key is static key, else the class name', () => {
   class Nameless extends Entity {
     id = '';
-    pk() {
+    override pk() {
       return this.id;
     }
   }
-  assert.is(Nameless._key, 'Nameless');
-  assert.is(User._key, 'User');
+  assert.is(Nameless.key, 'Nameless');
+  assert.is(User.key, 'User');
 });
 
 normalize('rows with the same pk in one response merge, later fields winning', () => {
@@ -96,7 +96,7 @@ class Order extends Entity {
   price: Price | undefined = undefined;
   count = 0;
   site: URL | undefined = undefined;
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Order';
@@ -132,7 +132,7 @@ deserializers('a deserializer given by function is called, not constructed', () 
   class Event extends Entity {
     id = '';
     at: Date | undefined = undefined;
-    pk() {
+    override pk() {
       return this.id;
     }
     static override key = 'Event';
@@ -215,7 +215,7 @@ errors(
       () =>
         class extends Entity {
           id = '';
-          pk() {
+          override pk() {
             return this.id;
           }
         },
@@ -233,7 +233,7 @@ errors(
       () =>
         class extends Entity {
           id = '';
-          pk() {
+          override pk() {
             return this.id;
           }
           static override key = 'Keyed';
@@ -249,7 +249,7 @@ errors('a row without a usable pk (missing, empty, NaN, an object) is a SchemaEr
   const ctrl = new Controller();
   class Num extends Entity {
     n: unknown = 0;
-    pk() {
+    override pk() {
       return this.n as number;
     }
     static override key = 'Num';
@@ -263,14 +263,14 @@ errors('a row without a usable pk (missing, empty, NaN, an object) is a SchemaEr
 errors('two classes sharing one key in a response is an error; a subclass may share its parent key', () => {
   class A extends Entity {
     id = '';
-    pk() {
+    override pk() {
       return this.id;
     }
     static override key = 'Same';
   }
   class B extends Entity {
     id = '';
-    pk() {
+    override pk() {
       return this.id;
     }
     static override key = 'Same';
@@ -295,7 +295,7 @@ errors('a class whose constructor throws still denormalizes, without defaults', 
       super();
       throw new Error('no direct construction');
     }
-    pk() {
+    override pk() {
       return this.id;
     }
     static override key = 'Strict';

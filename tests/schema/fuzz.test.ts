@@ -23,7 +23,7 @@ import { send, startServer, type TestServer } from '../_fixtures/server.js';
 class Tag extends Entity {
   id = '';
   label = '';
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'FuzzTag';
@@ -33,7 +33,7 @@ class Item extends Entity {
   name = '';
   child: Item | undefined = undefined;
   tags: Tag[] = [];
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'FuzzItem';

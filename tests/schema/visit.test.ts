@@ -32,8 +32,20 @@ visit('a plain object schema: non-object values are SchemaErrors; missing member
   const error = schemaError(() => ctrl.setResponse(page, ['u1']));
   assert.match(error.message, 'page');
   assert.match(error.message, 'object');
-  ctrl.setResponse(page, { total: 3 });
-  assert.equal(ctrl.response(page).value, { total: 3, user: undefined });
+  ctrl.setResponse(page, { total: 3, user: undefined });
+  assert.equal(ctrl.response(page).value, { total: 3 });
+});
+
+visit('plain members of an object schema keep their values; a deserializer member converts when read', () => {
+  const ctrl = new Controller();
+  const page = endpoint('page', { data: [User], nextPage: '', count: 0, at: (iso: string) => new Date(iso) });
+  ctrl.setResponse(page, { data: [{ id: 'u1' }], nextPage: 'p2', count: 1, at: '2020-01-01T00:00:00.000Z' });
+  const value = ctrl.response(page).value as any;
+  assert.is(value.nextPage, 'p2');
+  assert.is(value.count, 1);
+  assert.is(value.data[0], ctrl.get(User, 'u1'));
+  assert.instance(value.at, Date);
+  assert.is(value.at.getTime(), Date.UTC(2020, 0, 1));
 });
 
 visit('reading by args: a list shorthand and a schema without queryKey read nothing', () => {

@@ -26,7 +26,7 @@ example('renders the fallback, then the users', async () => {
   class User extends Entity {
     id = '';
     name = '';
-    pk() {
+    override pk() {
       return this.id;
     }
     static override key = 'User';

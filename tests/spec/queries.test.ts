@@ -271,7 +271,7 @@ immutable(
       return users;
     });
     const dropMember = new Query(new schema.Object({ ticker: Ticker, stats: Stats }), (entries) => {
-      entries.ticker = undefined;
+      (entries as { ticker: Ticker | undefined }).ticker = undefined;
       return entries;
     });
     if (process.env.NODE_ENV === 'production') {
@@ -496,7 +496,7 @@ class Author extends Entity {
   id = '';
   name = '';
   posts: string[] = [];
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Author';

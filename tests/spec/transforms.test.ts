@@ -36,7 +36,7 @@ class Member extends Entity {
   homeAddress: { streetName: string; postCode: string } | null = null;
   pastAddresses: { streetName: string; movedOutAt: string }[] = [];
   teamLead: Member | undefined = undefined;
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Member';
@@ -596,7 +596,7 @@ class Account extends Entity {
   id = '';
   displayName = '';
   email = '';
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Account';

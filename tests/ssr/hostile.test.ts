@@ -22,7 +22,7 @@ function entityNamed(key: string) {
   return class extends Entity {
     id = '';
     name = '';
-    pk() {
+    override pk() {
       return this.id;
     }
     static override key = key;
@@ -35,7 +35,7 @@ class User extends Entity {
   id = '';
   name = '';
   isAdmin = false;
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'User';

@@ -17,7 +17,7 @@ class Invoice extends Entity {
   issuedAt = new Date(0);
   paidAt: Temporal.Instant | undefined = undefined;
   customer: Customer | undefined = undefined;
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Invoice';
@@ -111,7 +111,7 @@ dry('stores converted fields in their JSON form and names them per entity key', 
     [ctx.getByCustomer.key({ customer: 'c1' }), ctx.getInvoices.key()].sort(),
   );
   assert.equal(state.responses[ctx.getInvoices.key()], [['i1', 'i2'], ctx.now, ctx.now + 10_000, false]);
-  assert.equal(Object.values(state.lists['Collection(Invoice)']), [[[{ customer: 'c1' }], ['i1', 'i2']]]);
+  assert.equal(Object.values(state.lists['[Invoice]']), [[[{ customer: 'c1' }], ['i1', 'i2']]]);
 });
 
 dry('leaves pending optimistic changes out: a row under a layer travels with its server value', async (ctx) => {

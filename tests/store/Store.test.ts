@@ -13,7 +13,7 @@ class Place extends Entity {
   name = '';
   address: { street: string; tags?: string[] } | null = null;
   meta: Record<string, unknown> = {};
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Place';

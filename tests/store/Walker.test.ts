@@ -99,7 +99,7 @@ const chains = suite('denormalize: chains and cached children');
 class Owner extends Entity {
   id = '';
   name = '';
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Owner';
@@ -107,7 +107,7 @@ class Owner extends Entity {
 class Shelf extends Entity {
   id = '';
   owner: Owner | undefined = undefined;
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Shelf';
@@ -116,7 +116,7 @@ class Shelf extends Entity {
 class Book extends Entity {
   id = '';
   shelf: Shelf | undefined = undefined;
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Book';
@@ -282,7 +282,7 @@ aborts('the error reaches the reader; the view recovers when the row changes; id
     body = '';
     part: unknown = undefined;
     author: Note | undefined = undefined;
-    pk() {
+    override pk() {
       return this.id;
     }
     static override key = 'Note';
@@ -313,7 +313,7 @@ lazy('a Lazy field keeps pks; its .query resolves them; the user view ignores po
   class Comment extends Entity {
     id = '';
     text = '';
-    pk() {
+    override pk() {
       return this.id;
     }
     static override key = 'Comment';
@@ -321,7 +321,7 @@ lazy('a Lazy field keeps pks; its .query resolves them; the user view ignores po
   class Thread extends Entity {
     id = '';
     comments: string[] = [];
-    pk() {
+    override pk() {
       return this.id;
     }
     static override key = 'Thread';

@@ -15,7 +15,7 @@ class Member extends Entity {
   name = '';
   team = '';
   joined = new Date(0);
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Member';

@@ -75,7 +75,7 @@ async function resolved() {
   expectType<Equal<(typeof posts)[number]['author'], User | undefined>>();
   expectType<Equal<(typeof posts)[number]['createdAt'], Date>>();
   const nested = await ctrl.fetch(new RestEndpoint({ path: '/feed', schema: { posts: [Post], featured: Post } }));
-  expectType<Equal<typeof nested, { posts: Post[] | undefined; featured: Post | undefined }>>();
+  expectType<Equal<typeof nested, { posts: Post[]; featured: Post }>>();
   // An endpoint without schema resolves to its process result.
   const count = await ctrl.fetch(new RestEndpoint({ path: '/count', process: (v: { n: number }) => v.n }));
   expectType<Equal<typeof count, number>>();
@@ -99,8 +99,8 @@ expectType<Equal<Denormalize<typeof feed>, Post | Link>>();
 expectType<Equal<Denormalize<[typeof feed]>, (Post | Link)[]>>();
 expectType<Equal<Denormalize<Values<typeof User>>, Record<string, User>>>();
 expectType<Equal<Denormalize<schema.Array<typeof User>>, User[]>>();
-expectType<Equal<Denormalize<schema.Object<{ user: typeof User; posts: (typeof Post)[] }>>, { user: User | undefined; posts: Post[] | undefined }>>();
-expectType<Equal<Denormalize<Invalidate<typeof User>>, string>>();
+expectType<Equal<Denormalize<schema.Object<{ user: typeof User; posts: (typeof Post)[] }>>, { user: User; posts: Post[] }>>();
+expectType<Equal<Denormalize<Invalidate<typeof User>>, User>>();
 expectType<Equal<Denormalize<All<typeof User>>, User[]>>();
 expectType<Equal<Denormalize<Collection<typeof Post>>, Post[]>>();
 expectType<Equal<Denormalize<schema.All<typeof Post>>, Post[]>>();
@@ -208,7 +208,7 @@ async function resources() {
   const patched = await ctrl.fetch(PostResource.partialUpdate, { group: 'g', id: '1' }, { title: 'Renamed' });
   expectType<Equal<typeof patched, Post>>();
   const deleted = await ctrl.fetch(PostResource.delete, { group: 'g', id: '1' });
-  expectType<Equal<typeof deleted, string>>();
+  expectType<Equal<typeof deleted, Post>>();
   // @ts-expect-error an unknown field in a partial update
   await ctrl.fetch(PostResource.partialUpdate, { group: 'g', id: '1' }, { nope: 1 });
   // @ts-expect-error a wrong type in a partial update
