@@ -396,7 +396,8 @@ export class Runner {
               errorExpiresAt: 0,
               // An invalidation issued after this fetch started outlives its answer.
               invalidated: result._invalidated >= stamp,
-              _paging: paging,
+              // (Only on lists of pages: the meta of other keys keeps its five fields.)
+              ...(paging && { _paging: paging }),
             };
           }
           if (!read) return normalized;

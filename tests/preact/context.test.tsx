@@ -26,6 +26,7 @@ entry('exports exactly the reviewed names', () => {
     'useLoading',
     'useMeta',
     'useMutation',
+    'usePages',
     'useQuery',
     'useQuerySignal',
     'useSuspense',

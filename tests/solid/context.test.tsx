@@ -22,6 +22,7 @@ entry('exports exactly the reviewed names', () => {
     'createLoading',
     'createMeta',
     'createMutation',
+    'createPages',
     'createQuery',
     'createSuspense',
     'useController',
