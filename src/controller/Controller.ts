@@ -20,11 +20,12 @@
  */
 import { Computed, Signal, type ReadonlySignal } from '@preact/signals-core';
 import type { EndpointInterface } from '../endpoint/types.js';
+import { describe } from '../schema/SchemaError.js';
 import type { Denormalize, Input, Schema } from '../schema/types.js';
 import { sweep } from '../store/gc.js';
 import { resetStore } from '../store/reset.js';
 import { Store, type Meta } from '../store/Store.js';
-import { Views } from '../store/Views.js';
+import { expectSchema, Views } from '../store/Views.js';
 import {
   EXPIREALL,
   FETCH,
@@ -201,6 +202,7 @@ export class Controller {
   fetch<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): Promise<ResolveType<E>> {
     let key: string;
     try {
+      expectEndpoint('fetch', endpoint);
       key = endpoint.key(...args);
     } catch (error) {
       return Promise.reject(error);
@@ -251,6 +253,7 @@ export class Controller {
   fetchIfStale<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): Promise<ResolveType<E>> {
     let key: string;
     try {
+      expectEndpoint('fetchIfStale', endpoint);
       key = endpoint.key(...args);
     } catch (error) {
       return Promise.reject(error);
@@ -373,6 +376,7 @@ export class Controller {
     schema: S,
     ...argsAndValue: readonly [...args: readonly unknown[], value: Input<S> | Updater<S>]
   ): void {
+    expectSchema('set', schema);
     // The rest array is the method's own: popping the value leaves the arguments.
     const value = (argsAndValue as readonly unknown[] as unknown[]).pop() as {};
     const now = this.#runner._clock();
@@ -395,6 +399,7 @@ export class Controller {
     endpoint: E,
     ...argsAndResponse: WithLast<Parameters<E['fetch']>, unknown>
   ): void {
+    expectEndpoint('setResponse', endpoint);
     const args = argsAndResponse as readonly unknown[] as unknown[];
     const response = args.pop();
     const now = this.#runner._clock();
@@ -547,6 +552,7 @@ export class Controller {
    * @returns a function that unsubscribes once
    */
   subscribe<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): () => void {
+    expectEndpoint('subscribe', endpoint);
     return this._mount(endpoint, ...args);
   }
 
@@ -633,6 +639,15 @@ export class Controller {
 }
 
 function noop(): void {}
+
+/**
+ * Throws a `TypeError` naming the method and what it got when `endpoint` is no endpoint
+ * (`undefined`, a string, a number), instead of an engine error at its first use.
+ */
+function expectEndpoint(method: string, endpoint: EndpointInterface): void {
+  if (typeof endpoint?.key !== 'function')
+    throw new TypeError(`${method}: expected an endpoint, got ${describe(endpoint)}`);
+}
 
 function all(): boolean {
   return true;

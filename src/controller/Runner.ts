@@ -27,6 +27,7 @@ import type { Meta, ResultCell, Store } from '../store/Store.js';
 import type { Views } from '../store/Views.js';
 import { Walker } from '../store/Walker.js';
 import { equalValue } from '../util/equal.js';
+import { nameError } from '../util/named.js';
 import { OPTIMISTIC, SET_RESPONSE } from './actionTypes.js';
 import type { ActionMeta, ActionTypes, OptimisticAction, SetAction, SetResponseAction } from './actions.js';
 import { describeThrown, errorPolicy, isAbort, TimeoutError } from './errors.js';
@@ -175,7 +176,7 @@ export class Runner {
         // An abort is the caller's choice, not a failure of the key: nothing is recorded.
         if (isAbort(error)) {
           this._store._layers.get(stamp)?._drop();
-          throw error;
+          throw nameError(endpoint.name, '', error);
         }
         // A soft failure of a GET is retried `retry` times, waiting 1 s, 2 s, 4 s … (at most 30 s).
         if (

@@ -30,6 +30,7 @@ import type { EntityInput, Schema } from '../schema/types.js';
 import type { Values } from '../schema/Values.js';
 import { bareKey, defineOwn, Endpoint, withShape, type EndpointOptions, type SameTypeOptions } from './Endpoint.js';
 import { isPlain } from '../util/equal.js';
+import { nameError } from '../util/named.js';
 import { NetworkError } from './NetworkError.js';
 import { compilePath, searchString, unsendable, type PathParams } from './path.js';
 
@@ -372,14 +373,15 @@ export class RestEndpoint<
    *   holding the first 16 KiB of the body: the original body is read (or cancelled past
    *   16 KiB), so the connection is released, and an error kept in the cache holds no
    *   socket.
-   * @throws Error naming the endpoint when the request could not be sent (`cause`: the original error); an abort is rethrown as is.
+   * @throws Error naming the endpoint when the request could not be sent (`cause`: the original error); an abort
+   *   rejects with an `AbortError` naming the endpoint (`cause`: the original).
    */
   async fetchResponse(input: string, init: RequestInit): Promise<Response> {
     let response: Response;
     try {
       response = await fetch(input, init);
     } catch (error) {
-      if ((error as { name?: unknown })?.name === 'AbortError') throw error;
+      if ((error as { name?: unknown })?.name === 'AbortError') throw nameError(this.name, '', error);
       throw new Error(
         `${this.name}: ${init.method ?? 'GET'} ${this.#redact(input)} could not be sent: ${error instanceof Error ? error.message : String(error)}`,
         { cause: error },
@@ -400,11 +402,19 @@ export class RestEndpoint<
    * the default reading).
    * @returns `null` for 204 or an empty body; the parsed JSON when the content type
    *   contains `json`; else the text.
-   * @throws Error naming the endpoint when a JSON body does not parse.
+   * @throws Error naming the endpoint when a JSON body does not parse, or the body cannot
+   *   be read (the connection closed mid-body; `cause`: the original error). An abort while
+   *   reading rejects with an `AbortError` naming the endpoint.
    */
   async parseResponse(response: Response): Promise<any> {
     if (response.status === 204) return null;
-    const text = await response.text();
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      // A socket closed mid-body (`TypeError: terminated`), an abort while reading.
+      throw nameError(this.name, 'reading the response body failed: ', error);
+    }
     if (!text) return null;
     if (!response.headers.get('content-type')?.includes('json')) return text;
     try {

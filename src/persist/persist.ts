@@ -108,7 +108,7 @@ export function persist(ctrl: Controller, storage: PersistStorage, options: Pers
  * expiry sequence number runs to the end), pk or args key.
  */
 function parseId(id: string): [kind: string, key: string, sub: string] {
-  const end = id.indexOf('\0', 2);
+  const end = id[0] === 'r' || id[0] === 'l' ? id.indexOf('\0', 2) : -1;
   return end < 0 ? [id[0]!, id.slice(2), ''] : [id[0]!, id.slice(2, end), id.slice(end + 1)];
 }
 

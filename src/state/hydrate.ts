@@ -120,7 +120,8 @@ export function jsonRow(key: string, pk: string, row: Row, fields: Set<string>):
           `dehydrate: ${key}.${field} of ${pk} ${json === undefined ? 'has no toJSON' : `nests over ${MAX_DEPTH} levels`}`,
         );
       }
-      fields.add(field);
+      // (An invalid Date's JSON is null: nothing to deserialize again.)
+      if (json !== null) fields.add(field);
       row = { ...row, [field]: json };
     }
   }

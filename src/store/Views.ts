@@ -55,13 +55,7 @@ export class Views {
 
   /** The view of a queryable schema (Entity, All, Collection, Union, object, Query) by args. */
   query(schema: Schema | Query, args: readonly unknown[]): ReadonlySignal<unknown> {
-    if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function')) {
-      throw new SchemaError(
-        (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
-          ? `get/query: expected a schema (an Entity class, All, Collection, Union, Values, Query, an object or an array), got ${describe(schema)}`
-          : 'get/query: expected a schema',
-      );
-    }
+    expectSchema('get/query', schema);
     const key = `\0${idOf(schema as object)}|${argsKey(args)}`;
     return (
       this.#found(key) ??
@@ -140,5 +134,19 @@ export class Views {
         throw error;
       }
     });
+  }
+}
+
+/**
+ * @internal Throws a `SchemaError` naming `source` when `schema` is no schema (`undefined`,
+ * a string such as an entity's key, a number): what `get`, `query` and `set` take.
+ */
+export function expectSchema(source: string, schema: unknown): void {
+  if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function')) {
+    throw new SchemaError(
+      (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
+        ? `${source}: expected a schema (an Entity class, All, Collection, Union, Values, Query, an object or an array), got ${describe(schema)}`
+        : `${source}: expected a schema`,
+    );
   }
 }

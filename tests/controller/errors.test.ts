@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Controller, Endpoint, NetworkError, RestEndpoint, TimeoutError } from '../../src/index.js';
+import { Controller, Endpoint, NetworkError, RestEndpoint, SchemaError, TimeoutError } from '../../src/index.js';
 import { FakeTimers, until } from '../_fixtures/fakeTimers.js';
 import { User } from '../_fixtures/models.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
@@ -37,15 +37,22 @@ identity('a NetworkError thrown by a plain Endpoint reaches the caller and the m
   assert.is(ctrl.getError(plain), error, 'the meta holds the same object');
 });
 
-identity('an AbortError keeps its name; any Error passes through as the same object', async () => {
-  const ctrl = new Controller();
-  const abort = new DOMException('The operation was aborted.', 'AbortError');
-  const plainError = new TypeError('bad');
-  const a = new Endpoint(() => Promise.reject(abort), { name: 'a' });
-  const b = new Endpoint(() => Promise.reject(plainError), { name: 'b' });
-  assert.is(await ctrl.fetch(a).catch((e) => e), abort);
-  assert.is((await ctrl.fetch(b).catch((e) => e)) as Error, plainError);
-});
+identity(
+  'an abort stays an AbortError naming the endpoint, the original its cause; any other Error passes through as the same object',
+  async () => {
+    const ctrl = new Controller();
+    const abort = new DOMException('The operation was aborted.', 'AbortError');
+    const plainError = new TypeError('bad');
+    const a = new Endpoint(() => Promise.reject(abort), { name: 'a' });
+    const b = new Endpoint(() => Promise.reject(plainError), { name: 'b' });
+    const aborted = await ctrl.fetch(a).catch((e) => e);
+    assert.instance(aborted, DOMException);
+    assert.is(aborted.name, 'AbortError');
+    assert.is(aborted.message, 'a: The operation was aborted.');
+    assert.is(aborted.cause, abort);
+    assert.is((await ctrl.fetch(b).catch((e) => e)) as Error, plainError);
+  },
+);
 
 identity('a thrown non-Error is wrapped naming the endpoint, even when its String() throws', async () => {
   const ctrl = new Controller();
@@ -126,6 +133,9 @@ abort(
     ac.abort();
     const error = await first.catch((e) => e);
     assert.is(error.name, 'AbortError');
+    assert.instance(error, DOMException);
+    assert.is(error.message, 'GET /held/:id: This operation was aborted');
+    assert.is(error.cause, ac.signal.reason, "the signal's reason is its cause");
     assert.is(ctrl.getError(endpoint, { id: 'a' }), undefined, 'no error recorded');
     assert.is(ctrl.response(endpoint, { id: 'a' }).value, undefined, 'nothing written');
     await until(() => closed === 1);
@@ -215,4 +225,63 @@ abort('the last unsubscribe while a GET is in flight does not abort it: the answ
 });
 
 abort.run();
+//#endregion
+
+//#region arguments of the wrong type
+const wrong = suite('Controller: arguments of the wrong type');
+
+/** Values that are no schema and no endpoint: what a caller passes by mistake. */
+const NOT = [undefined, null, 42, 'User', 'x'] as const;
+
+wrong('a schema argument that is no schema is a SchemaError naming the method; nothing is written', () => {
+  const ctrl = new Controller();
+  for (const bad of NOT) {
+    const calls: [string, () => unknown][] = [
+      ['get/query', () => (ctrl.get as (...args: unknown[]) => void)(bad)],
+      ['get/query', () => (ctrl.query as (...args: unknown[]) => void)(bad)],
+      ['set', () => (ctrl.set as (...args: unknown[]) => void)(bad, { id: '1' }, { id: '1', name: 'x' })],
+      ['set', () => (ctrl.set as (...args: unknown[]) => void)(bad, { id: '1', name: 'x' })],
+    ];
+    for (const [name, call] of calls) {
+      assert.throws(
+        call,
+        (e: Error) => e instanceof SchemaError && e.message.startsWith(`${name}: expected a schema`),
+        `${name}(${String(bad)})`,
+      );
+    }
+  }
+  ctrl.set(User, { id: '1' }, { id: '1', name: 'Ada' });
+  assert.is(ctrl.get(User, { id: '1' })!.name, 'Ada', 'the Controller stays usable');
+});
+
+wrong('an endpoint argument that is no endpoint is a TypeError naming the method', async () => {
+  const ctrl = new Controller();
+  for (const bad of [...NOT, {}]) {
+    const what = `(${JSON.stringify(bad)})`;
+    for (const [name, call] of [
+      ['fetch', () => (ctrl.fetch as (...args: unknown[]) => Promise<unknown>)(bad)],
+      ['fetchIfStale', () => (ctrl.fetchIfStale as (...args: unknown[]) => Promise<unknown>)(bad)],
+    ] as const) {
+      const error = await call().then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      assert.instance(error, TypeError, `${name}${what}`);
+      assert.ok(error!.message.startsWith(`${name}: expected an endpoint`), error!.message);
+    }
+    const calls: [string, () => unknown][] = [
+      ['setResponse', () => (ctrl.setResponse as (...args: unknown[]) => void)(bad, [])],
+      ['subscribe', () => (ctrl.subscribe as (...args: unknown[]) => void)(bad)],
+    ];
+    for (const [name, call] of calls) {
+      assert.throws(
+        call,
+        (e: Error) => e instanceof TypeError && e.message.startsWith(`${name}: expected an endpoint`),
+        `${name}${what}`,
+      );
+    }
+  }
+});
+
+wrong.run();
 //#endregion

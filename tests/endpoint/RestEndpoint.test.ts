@@ -334,8 +334,24 @@ parse.before(async () => {
   server.route('GET', '/none', (_req, res) => send(res, 204, ''));
   server.route('GET', '/empty', (_req, res) => send(res, 200, '', { 'content-type': 'application/json' }));
   server.route('GET', '/bad', (_req, res) => send(res, 200, truncated, { 'content-type': 'application/json' }));
+  // The headers and half the body, then the socket closes.
+  server.route('GET', '/cut', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+    res.write('{"id": "1", ');
+    setTimeout(() => res.socket?.destroy(), 10);
+  });
+  // The headers and half the body, then nothing: the caller aborts while the body is read.
+  server.route('GET', '/slow', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+    res.write('{"id": "1", ');
+    slow.push(res);
+  });
 });
-parse.after(teardown);
+parse.after(() => {
+  for (const res of slow.splice(0)) res.destroy();
+  return teardown();
+});
+const slow: import('node:http').ServerResponse[] = [];
 
 const truncated = '{"id": "1", "name": "a value cut short by a proxy that goes on and on and on and on and on and on';
 const at = (path: string, name?: string) =>
@@ -363,6 +379,26 @@ parse('invalid JSON rejects with an Error naming the endpoint and the start of t
   if (process.env.NODE_ENV === 'production') assert.not.match(error.message, 'Body starts with');
   else assert.ok(error.message.endsWith(`Body starts with: ${truncated.slice(0, 80)}…`), error.message);
   assert.not.match(error.message, truncated);
+});
+parse('a body cut short names the endpoint and what failed; the original error is its cause', async () => {
+  const error = (await at('/cut', 'getCut')().catch((e: unknown) => e)) as Error;
+  assert.instance(error, Error);
+  assert.is(error.message, 'getCut: reading the response body failed: terminated');
+  assert.instance(error.cause, TypeError);
+  assert.is((error.cause as Error).message, 'terminated');
+});
+
+parse('an abort while the body is read is an AbortError naming the endpoint', async () => {
+  const ac = new AbortController();
+  const pending = at('/slow', 'getSlow').extend({ signal: ac.signal })();
+  while (slow.length === 0) await new Promise((r) => setTimeout(r, 2));
+  await new Promise((r) => setTimeout(r, 10));
+  ac.abort();
+  const error = (await pending.catch((e: unknown) => e)) as DOMException;
+  assert.instance(error, DOMException);
+  assert.is(error.name, 'AbortError');
+  assert.match(error.message, /^getSlow: reading the response body failed: /);
+  assert.is((error.cause as Error).name, 'AbortError');
 });
 //#endregion
 
