@@ -104,6 +104,8 @@ export { PollingSubscription } from './controller/managers/PollingSubscription.j
 export { SubscriptionManager } from './controller/managers/SubscriptionManager.js';
 export type { Subscription, SubscriptionConstructable } from './controller/managers/SubscriptionManager.js';
 export { TriggerManager } from './controller/managers/TriggerManager.js';
+export { onCommit } from './controller/onCommit.js';
+export type { Commit, CommitOrigin, ListChange, RowChange } from './store/Journal.js';
 export type { TriggerManagerOptions } from './controller/managers/TriggerManager.js';
 export type { TimerHandle, Timers } from './controller/timers.js';
 export type { Trigger } from './controller/triggers.js';

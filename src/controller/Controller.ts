@@ -163,15 +163,15 @@ export class Controller {
       case INVALIDATE: {
         const result = runner._store._result(action.key);
         result._invalidated = runner._stamp;
-        runner._patch(result, { invalidated: true });
+        runner._patch(action.key, result, { invalidated: true }, 'invalidate');
         this.#refetch(action.key);
         break;
       }
       case INVALIDATEALL:
-        this.#markAll(action.testKey, { invalidated: true }, runner._stamp);
+        this.#markAll(action.testKey, 'invalidate', { invalidated: true }, runner._stamp);
         break;
       case EXPIREALL:
-        this.#markAll(action.testKey, { expiresAt: 0 });
+        this.#markAll(action.testKey, 'expire', { expiresAt: 0 });
         break;
       case RESET:
         runner._reset = runner._stamp;
@@ -464,18 +464,26 @@ export class Controller {
   }
 
   /** Marks responses; a fetch in flight keeps an invalidation past its answer (see `_invalidated`). */
-  #markAll(test: (key: string) => boolean, change: Partial<Meta>, invalidated?: number): void {
+  #markAll(
+    test: (key: string) => boolean,
+    origin: 'invalidate' | 'expire',
+    change: Partial<Meta>,
+    invalidated?: number,
+  ): void {
     const runner = this.#runner;
     const results = runner._store._results;
     // The test runs before the batch: what it throws goes to the caller.
     const marked = [...results.keys()].filter((key) => results.get(key)!._sig.peek() !== undefined && test(key));
-    runner._batch(() => {
-      for (const key of marked) {
-        const result = results.get(key)!;
-        if (invalidated !== undefined) result._invalidated = invalidated;
-        runner._patch(result, change);
-      }
-    });
+    // One batch, one record of the journal.
+    runner._batch(() =>
+      runner._store._record(origin, 0, () => {
+        for (const key of marked) {
+          const result = results.get(key)!;
+          if (invalidated !== undefined) result._invalidated = invalidated;
+          runner._patch(key, result, change, origin);
+        }
+      }),
+    );
     for (const key of marked) this.#refetch(key);
   }
 

@@ -23,6 +23,7 @@ import type { EndpointInterface } from '../endpoint/types.js';
 import { SchemaError } from '../schema/SchemaError.js';
 import { denormalizeValue, isEntity, normalizeRoot } from '../schema/visit.js';
 import { Staging } from '../store/Staging.js';
+import type { CommitOrigin } from '../store/Journal.js';
 import type { Meta, ResultCell, Store } from '../store/Store.js';
 import type { Views } from '../store/Views.js';
 import { Walker } from '../store/Walker.js';
@@ -251,13 +252,15 @@ export class Runner {
     const stamp = flight?.stamp ?? ++this._stamp;
     if (action.error) {
       const error = named(endpoint, action.response);
-      // A failed mutation rolls its optimistic layer back.
-      this._store._layers.get(stamp)?._drop();
-      // A request's failure is recorded for a GET; `setError` for any endpoint.
-      if ((flight === undefined || !endpoint.sideEffect) && stamp > this._reset) {
-        const result = this._store._result(key);
-        if (stamp >= result._stamp) this._patch(result, { error, errorExpiresAt: meta.expiresAt });
-      }
+      this._store._record('error', stamp, () => {
+        // A failed mutation rolls its optimistic layer back.
+        this._store._layers.get(stamp)?._drop();
+        // A request's failure is recorded for a GET; `setError` for any endpoint.
+        if ((flight === undefined || !endpoint.sideEffect) && stamp > this._reset) {
+          const result = this._store._result(key);
+          if (stamp >= result._stamp) this._patch(key, result, { error, errorExpiresAt: meta.expiresAt }, 'error');
+        }
+      });
       if (flight !== undefined) {
         flight.done = flight.failed = true;
         flight.out = error;
@@ -285,7 +288,11 @@ export class Runner {
     // Messages name the write `set(Key)` for an Entity, else `set`.
     const staging = new Staging(typeof schema === 'function' ? `set(${schema.key})` : 'set', args);
     normalizeRoot(schema, value, staging);
-    this._batch(() => this._store._commit(staging, ++this._stamp, action.meta.expiresAt));
+    const stamp = ++this._stamp;
+    // One transaction: a merge hook that throws leaves the tables as they were.
+    this._batch(() =>
+      this._store._transact('set', stamp, () => this._store._commit(staging, stamp, action.meta.expiresAt)),
+    );
   }
 
   /**
@@ -380,7 +387,7 @@ export class Runner {
     let failed = false;
     this._batch(() => {
       try {
-        out = store._transact(() => {
+        out = store._transact(read ? 'fetch' : 'setResponse', stamp, () => {
           store._commit(staging, stamp, expiresAt);
           // Responses are kept by key, unless the endpoint retains nothing.
           const result = !endpoint.sideEffect && endpoint.dataExpiryLength !== 0 ? store._result(key) : undefined;
@@ -389,7 +396,11 @@ export class Runner {
             result._stamp = stamp;
             result._schema = schema;
             result._args = args;
-            if (!equalValue(result._sig.peek(), normalized)) result._sig.value = normalized;
+            if (!equalValue(result._sig.peek(), normalized)) {
+              result._sig.value = normalized;
+              store._wrote(key, true);
+            }
+            store._wrote(key, false);
             result._meta.value = {
               fetchedAt: now,
               expiresAt,
@@ -422,23 +433,32 @@ export class Runner {
    */
   _fail(endpoint: EndpointInterface, key: string, error: unknown, stamp: number): Error {
     const failure = named(endpoint, error);
-    // A failed mutation rolls its optimistic layer back.
-    this._store._layers.get(stamp)?._drop();
-    if (!endpoint.sideEffect && stamp > this._reset) {
-      const result = this._store._result(key);
-      if (stamp >= result._stamp) {
-        this._patch(result, {
-          error: failure,
-          errorExpiresAt: this._clock() + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
-        });
+    this._store._record('error', stamp, () => {
+      // A failed mutation rolls its optimistic layer back.
+      this._store._layers.get(stamp)?._drop();
+      if (!endpoint.sideEffect && stamp > this._reset) {
+        const result = this._store._result(key);
+        if (stamp >= result._stamp) {
+          this._patch(
+            key,
+            result,
+            { error: failure, errorExpiresAt: this._clock() + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY) },
+            'error',
+          );
+        }
       }
-    }
+    });
     return failure;
   }
 
-  /** Changes fields of the result's meta, in one batch. */
-  _patch(result: ResultCell, change: Partial<Meta>): void {
-    this._batch(() => (result._meta.value = { ...result._meta.peek(), ...change }));
+  /** Changes fields of the meta of the result of `key`, in one batch: a record of the journal by `origin`. */
+  _patch(key: string, result: ResultCell, change: Partial<Meta>, origin: CommitOrigin): void {
+    this._batch(() =>
+      this._store._record(origin, 0, () => {
+        result._meta.value = { ...result._meta.peek(), ...change };
+        this._store._wrote(key, false);
+      }),
+    );
   }
 
   /**

@@ -9,12 +9,14 @@
  * - Server truth only: each row's and list's value under its optimistic layers (a pending
  *   optimistic change is never saved), each retained response and its meta (fetch time,
  *   expiry, invalidation). Errors are not saved.
- * - Every write of the store is noted where it happens (a response, `set`, `setResponse`,
- *   `hydrate`: the rows and lists it staged; `invalidate`, `invalidateAll`, `expireAll`:
- *   the responses), and the notes of one task are compared with what the storage holds at
- *   the end of it (a microtask): one `storage.write` per task, holding the entries whose
- *   value changed and removing those that are gone. Writes never overlap; a write started
- *   while another runs waits, and takes every change made meanwhile.
+ * - Every write of the store is noted from the store's commit journal, once its
+ *   transaction settled (a response, `set`, `setResponse`, `hydrate`, another tab's data:
+ *   the rows, lists and responses it changed; `invalidate`, `invalidateAll`, `expireAll`:
+ *   the meta; a garbage-collection sweep: what it dropped), and the notes of one task are
+ *   compared with what the storage holds at the end of it (a microtask): one
+ *   `storage.write` per task, holding the entries whose value changed and removing those
+ *   that are gone. Writes never overlap; a write started while another runs waits, and
+ *   takes every change made meanwhile.
  * - Removals are saved: a row removed by `Invalidate`, what a garbage-collection sweep
  *   drops, and `resetEntireStore` (which clears the storage).
  * - A row's expiry is saved with its value. A refetch that returns equal data writes no
@@ -36,7 +38,7 @@ import type { Controller } from '../controller/Controller.js';
 import { classOf, dict, entityClasses, hydrateStore, jsonRow, type DehydratedState } from '../state/hydrate.js';
 import { isDeserializer } from '../schema/visit.js';
 import type { Schema } from '../schema/types.js';
-import type { Staging } from '../store/Staging.js';
+import { listen, type Commit } from '../store/Journal.js';
 import { baseOf, type Cell, type ListCell, type Meta, type Store } from '../store/Store.js';
 import { clampTime, isKey, isTime } from '../util/limits.js';
 import { ensure } from '../util/map.js';
@@ -159,6 +161,8 @@ class Saver implements Persister {
   #chain: Promise<void>;
   #queued = false;
   #restoring = true;
+  /** Stops listening to the store's journal. */
+  readonly #unlisten: () => void;
   #versionSaved = false;
   #stopped = false;
   /** Bumped by `resetEntireStore`: a restore that started before it writes nothing. */
@@ -169,36 +173,8 @@ class Saver implements Persister {
     this.#storage = storage;
     this.#options = options;
     const store = (this.#store = ctrl._hydration()[0]);
-    // Hooks on this Controller and its store alone (the change feed of live queries hooks
-    // `_put` the same way); `stop()` turns them into plain calls.
-    const commit = store._commit;
-    store._commit = (staging, stamp, expiresAt) => {
-      commit.call(store, staging, stamp, expiresAt);
-      this.#noteCommit(staging);
-    };
-    const after = (
-      name: 'gc' | 'invalidate' | 'invalidateAll' | 'expireAll' | 'resetEntireStore',
-      then: () => void,
-    ) => {
-      const run = ctrl[name] as (...args: unknown[]) => any;
-      (ctrl as any)[name] = (...args: unknown[]) => {
-        const out = run(...args);
-        if (!this.#stopped) then();
-        return out;
-      };
-    };
-    const results = () => {
-      this.#dirtyResults = true;
-      this.#schedule();
-    };
-    after('invalidate', results);
-    after('invalidateAll', results);
-    after('expireAll', results);
-    after('gc', () => {
-      this.#full = true;
-      this.#schedule();
-    });
-    after('resetEntireStore', () => this.#reset());
+    // What the store's transactions changed, once each settled; `stop()` stops listening.
+    this.#unlisten = listen(store, (commit) => this.#note(commit));
     this.restored = this.#chain = this.#restore(this.#epoch).then(() => {
       this.#restoring = false;
       // What the Controller held before the restore, and what the storage holds that was
@@ -218,7 +194,10 @@ class Saver implements Persister {
 
   stop(): Promise<void> {
     const done = this.flush();
-    done.then(() => (this.#stopped = true));
+    done.then(() => {
+      this.#stopped = true;
+      this.#unlisten();
+    });
     return done;
   }
 
@@ -229,12 +208,15 @@ class Saver implements Persister {
 
   //#region noting writes
 
-  #noteCommit(staging: Staging): void {
+  /** A record of the store's journal: its rows, lists and responses are compared at the end of the task. */
+  #note(commit: Commit): void {
     if (this.#stopped) return;
-    for (const [key, rows] of staging._rows) this.#noteRows(key, rows.keys());
-    for (const [key, pks] of staging._removals) this.#noteRows(key, pks);
-    for (const { collection } of staging._collections) this.#dirtyLists.add(collection.key);
-    this.#dirtyResults = true;
+    // `resetEntireStore`: the storage is cleared. Optimistic layers change no server value.
+    if (commit.origin === 'reset') return this.#reset();
+    if (commit.origin === 'optimistic' || commit.origin === 'rollback') return;
+    for (const row of commit.rows) ensure(this.#dirtyRows, row.key, Set<string>).add(row.pk);
+    for (const list of commit.lists) this.#dirtyLists.add(list.key);
+    if (commit.responses.length + commit.meta.length > 0) this.#dirtyResults = true;
     this.#schedule();
   }
 

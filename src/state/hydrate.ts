@@ -232,14 +232,17 @@ export function hydrateStore(
   }
   // Everything is checked: from here on nothing throws.
   const at = stamp();
-  batch(() => {
-    store._commit(staging, at);
-    for (const [key, pk, t] of expiries) {
-      const cell = store._table(key)._cell(pk);
-      if (t > cell._exp.t) cell._exp = { t };
-    }
-    for (const [key, response] of results) writeResponse(store, key, response, at);
-  });
+  // One batch, one record of the journal.
+  batch(() =>
+    store._record('hydrate', at, () => {
+      store._commit(staging, at);
+      for (const [key, pk, t] of expiries) {
+        const cell = store._table(key)._cell(pk);
+        if (t > cell._exp.t) cell._exp = { t };
+      }
+      for (const [key, response] of results) writeResponse(store, key, response, at);
+    }),
+  );
 }
 
 /**
@@ -344,8 +347,12 @@ export function writeResponse(
   if (result._sig.peek() !== undefined && result._meta.peek().fetchedAt > fetchedAt) return;
   result._stamp = stamp;
   if (invalidated) result._invalidated = stamp;
-  if (!equalValue(result._sig.peek(), data)) result._sig.value = data;
+  if (!equalValue(result._sig.peek(), data)) {
+    result._sig.value = data;
+    store._wrote(key, true);
+  }
   result._meta.value = { fetchedAt, expiresAt, error: undefined, errorExpiresAt: 0, invalidated: !!invalidated };
+  store._wrote(key, false);
 }
 
 /** @internal Entity key → class, for every entity reachable from `schemas`. */

@@ -4,10 +4,10 @@
  *
  * Constraints:
  * - A store with no live query pays nothing: the feed is created by the first live query
- *   mounted on a store, and only then hooks `Store._put` (the one place a row's visible
- *   value changes: responses, optimistic layers and their rollback, resets). Until then
- *   the store runs the plain method.
- * - Only watched tables are logged; a write to any other table costs one Map lookup.
+ *   mounted on a store, and only then listens to the store's commit journal (./Journal.ts:
+ *   every change of a row's visible value — responses, optimistic layers and their
+ *   rollback, resets — once its transaction settled; never an undone write).
+ * - Only watched tables are logged; a change of any other table costs one Map lookup.
  * - No signal is written while flushing: a flush may run inside a computed. The first
  *   write after a flush bumps `_tick`; a live result reads `_tick`, and when it re-runs it
  *   flushes (pull), so every reader of a batch sees its writes folded in, once. An effect
@@ -20,6 +20,7 @@
  */
 import { Signal } from '@preact/signals-core';
 import { ensure } from '../util/map.js';
+import { listen } from './Journal.js';
 import type { Cell, Row, Store, Table } from './Store.js';
 
 /** @internal A mounted consumer of changes. */
@@ -44,20 +45,19 @@ export class Changes {
   #dirty = false;
   readonly #sinks = new Set<WeakRef<ChangeSink>>();
 
-  /** The feed of a store, created and hooked onto `Store._put` on first use. */
+  /** The feed of a store, created on first use: a listener of the store's journal. */
   static _of(store: Store): Changes {
     let feed = feeds.get(store);
     if (feed !== undefined) return feed;
     const changes = (feed = new Changes());
     feeds.set(store, feed);
     store._live = changes._logs;
-    const put = store._put;
-    store._put = function (table, cell, next, fresh) {
-      const before = fresh ? undefined : cell._now;
-      const written = put.call(this, table, cell, next, fresh);
-      if (written) changes._log(table, cell, before);
-      return written;
-    };
+    // Rows whose visible value the transaction changed (a server value under a layer that
+    // hides it changes nothing a reader sees).
+    listen(store, (commit) => {
+      for (const row of commit.rows)
+        if (row._rowCell._now !== row._shown) changes._log(row._rowTable, row._rowCell, row._shown);
+    });
     // (`subscribe`: an effect that reads the tick and runs the flush untracked.)
     changes._tick.subscribe(() => changes._flush());
     return feed;

@@ -76,7 +76,8 @@ export class Layer {
   declare readonly _stamp: number;
   /** Rows it sets (`null`: removes), by cell. */
   readonly _rows = new Map<Cell, Row | null>();
-  readonly _tables = new Map<Cell, Table>();
+  /** The table and pk of each row it sets. */
+  readonly _tables = new Map<Cell, [table: Table, pk: string]>();
   /** The changes it makes to lists (a move may make several to one list), by list. */
   readonly _lists = new Map<ListCell, ListOp[]>();
 
@@ -85,16 +86,23 @@ export class Layer {
     this._stamp = stamp;
   }
 
-  /** Removes the layer: every row and list it touched shows what it would without it. */
+  /**
+   * Removes the layer: every row and list it touched shows what it would without it. A
+   * record of the journal of its own (a rollback), unless its response's commit is in
+   * progress (the response takes its place).
+   */
   _drop(): void {
     const store = this._store;
     if (store._layers.get(this._stamp) !== this) return;
     store._layers.delete(this._stamp);
-    batch(() => {
-      for (const [cell, table] of this._tables) store._putBase(table, cell, this.#leave(cell)._base as Row | undefined);
-      for (const list of this._lists.keys())
-        store._putList(list, this.#leave(list)._base as readonly unknown[] | undefined);
-    });
+    batch(() =>
+      store._record('rollback', this._stamp, () => {
+        for (const [cell, [table, pk]] of this._tables)
+          store._putBase(table, pk, cell, this.#leave(cell)._base as Row | undefined);
+        for (const list of this._lists.keys())
+          store._putList(list, this.#leave(list)._base as readonly unknown[] | undefined);
+      }),
+    );
   }
 
   /** Takes this layer off a cell; the cell loses its overlay with its last layer. */
@@ -120,24 +128,29 @@ export function addLayer(store: Store, staging: Staging, stamp: number): Layer {
     over._layers.sort((a, b) => a._stamp - b._stamp);
     return over;
   };
-  batch(() => {
-    // Lists first: a `move` chooses them by the rows as they were.
-    const ops = staging._collections.length ? store._allOps(staging) : [];
-    const row = (key: string, pk: string, value: Row | null) => {
-      const table = store._table(key);
-      const cell = table._cell(pk);
-      layer._rows.set(cell, value);
-      layer._tables.set(cell, table);
-      store._putBase(table, cell, join(cell)._base as Row | undefined);
-    };
-    for (const [key, rows] of staging._rows) for (const [pk, value] of rows) row(key, pk, value);
-    for (const [key, pks] of staging._removals) for (const pk of pks) row(key, pk, null);
-    for (const [list, op] of ops) {
-      const listOps = layer._lists.get(list);
-      if (listOps !== undefined) listOps.push(op);
-      else layer._lists.set(list, [op]);
-      store._putList(list, (listOps === undefined ? join(list) : list._over!)._base as readonly unknown[] | undefined);
-    }
-  });
+  batch(() =>
+    store._record('optimistic', stamp, () => {
+      // Lists first: a `move` chooses them by the rows as they were.
+      const ops = staging._collections.length ? store._allOps(staging) : [];
+      const row = (key: string, pk: string, value: Row | null) => {
+        const table = store._table(key);
+        const cell = table._cell(pk);
+        layer._rows.set(cell, value);
+        layer._tables.set(cell, [table, pk]);
+        store._putBase(table, pk, cell, join(cell)._base as Row | undefined);
+      };
+      for (const [key, rows] of staging._rows) for (const [pk, value] of rows) row(key, pk, value);
+      for (const [key, pks] of staging._removals) for (const pk of pks) row(key, pk, null);
+      for (const [list, op] of ops) {
+        const listOps = layer._lists.get(list);
+        if (listOps !== undefined) listOps.push(op);
+        else layer._lists.set(list, [op]);
+        store._putList(
+          list,
+          (listOps === undefined ? join(list) : list._over!)._base as readonly unknown[] | undefined,
+        );
+      }
+    }),
+  );
   return layer;
 }

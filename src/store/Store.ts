@@ -12,12 +12,16 @@
  * - A commit can be undone: inside `_transact`, every write records how to restore what
  *   it replaced, so a failure after the first write (a merge hook, the first read of a
  *   response) leaves the tables as they were (rule 9).
+ * - While someone listens, every write notes what it changes in the record of its
+ *   transaction (./Journal.ts), delivered when the transaction settled; a write nobody
+ *   listens to pays one field check.
  */
 import { Signal, batch } from '@preact/signals-core';
 import type { CollectionLike, CollectionWrite, EntityClass, Schema } from '../schema/types.js';
 import { equalFields, equalValue } from '../util/equal.js';
 import { ensure } from '../util/map.js';
 import { reindex } from './indexes.js';
+import type { CommitOrigin, Journal } from './Journal.js';
 import type { Layer, Overlay } from './Layers.js';
 import type { Staging } from './Staging.js';
 
@@ -105,6 +109,8 @@ export class Cell extends Signal<Row | undefined> {
 
 /** @internal All rows of one entity key, plus its membership (for `All`). */
 export class Table {
+  /** The entity key of its rows. */
+  _key = '';
   _cells = new Map<string, Cell>();
   /**
    * Cells of the stored rows, in first-stored order: a doubly linked list through
@@ -167,6 +173,9 @@ export class Table {
 
 /** @internal One list of a Collection for one argument set. */
 export class ListCell {
+  /** The Collection's key and the key of the arguments (for the journal). */
+  _key = '';
+  _argsKey = '';
   readonly _sig = new Signal<readonly unknown[] | undefined>(undefined, WATCH);
   _stamp = 0;
   /** The arguments the list was fetched with (for `push` / `unshift` matching). */
@@ -246,11 +255,54 @@ export class Store {
   _roots = new WeakMap<readonly unknown[], Cell[]>();
 
   _table(key: string): Table {
-    return ensure(this._tables, key, Table);
+    let table = this._tables.get(key);
+    if (table === undefined) {
+      this._tables.set(key, (table = new Table()));
+      table._key = key;
+    }
+    return table;
   }
 
   _list(collectionKey: string, argsKey: string): ListCell {
-    return ensure(ensure(this._lists, collectionKey, Map<string, ListCell>), argsKey, ListCell);
+    const lists = ensure(this._lists, collectionKey, Map<string, ListCell>);
+    let list = lists.get(argsKey);
+    if (list === undefined) {
+      lists.set(argsKey, (list = new ListCell()));
+      list._key = collectionKey;
+      list._argsKey = argsKey;
+    }
+    return list;
+  }
+
+  /**
+   * The commit journal, while someone listens (`listen` in ./Journal.ts, which creates
+   * it: a store nobody listens to ships and runs none of it).
+   */
+  _journal: Journal | undefined;
+
+  /**
+   * @internal Runs `fn` as one record of the journal, written by `origin` with fetch stamp
+   * `stamp` (writes inside a record in progress join it); delivered when it returns,
+   * dropped when it throws.
+   */
+  _record<T>(origin: CommitOrigin, stamp: number, fn: () => T): T {
+    const journal = this._journal;
+    if (journal === undefined) return fn();
+    journal._begin(origin, stamp);
+    let ok = false;
+    try {
+      const out = fn();
+      ok = true;
+      return out;
+    } finally {
+      journal._end(ok);
+    }
+  }
+
+  /** @internal Notes that the response (`data`) or the meta of an endpoint key changed, in the record in progress. */
+  _wrote(key: string, data: boolean): void {
+    const open = this._journal?._open;
+    if (open !== undefined) (data ? open._responses : open._meta).add(key);
   }
 
   _result(key: string): ResultCell {
@@ -261,19 +313,22 @@ export class Store {
   #undo: (() => void)[] | undefined;
 
   /**
-   * @internal Runs `fn` as one transaction: when it throws, every write it made through
-   * this store is undone, in reverse order, before the error propagates. Not nested.
+   * @internal Runs `fn` as one transaction, one record of the journal: when it throws,
+   * every write it made through this store is undone, in reverse order, and its record
+   * dropped, before the error propagates. Not nested.
    */
-  _transact<T>(fn: () => T): T {
-    const undo: (() => void)[] = (this.#undo = []);
-    try {
-      return fn();
-    } catch (error) {
-      for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
-      throw error;
-    } finally {
-      this.#undo = undefined;
-    }
+  _transact<T>(origin: CommitOrigin, stamp: number, fn: () => T): T {
+    return this._record(origin, stamp, () => {
+      const undo: (() => void)[] = (this.#undo = []);
+      try {
+        return fn();
+      } catch (error) {
+        for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
+        throw error;
+      } finally {
+        this.#undo = undefined;
+      }
+    });
   }
 
   /**
@@ -331,11 +386,13 @@ export class Store {
         this.#undo?.push(() => {
           for (const cell of created ?? cells.values()) {
             cell._stamp = 0;
-            this._put(table, cell);
+            // (No pk: an undone write's record is dropped.)
+            this._put(table, '', cell);
           }
           table._ever = _ever;
         });
         const exp = { t: expiresAt };
+        const journal = this._journal?._open && this._journal;
         // (`forEach`, not `for…of`: no entry array per row.)
         rows.forEach((row, pk) => {
           let cell = cells === _cells ? _cells.get(pk) : undefined;
@@ -344,11 +401,15 @@ export class Store {
             created?.push(cell);
             cell._stamp = stamp;
             cell._exp = exp;
-            return void this._putBase(table, cell, row, true);
+            return void this._putBase(table, pk, cell, row, true);
           }
           this._save(cell);
-          if (expiresAt > cell._exp.t) cell._exp = exp;
           const prev = baseOf(cell);
+          if (expiresAt > cell._exp.t) {
+            // Vouched for longer, even when its value stays: a change for the journal.
+            if (journal !== undefined) journal._row(table, pk, cell, prev, cell._now);
+            cell._exp = exp;
+          }
           let next: Row;
           if (prev === undefined) {
             // A row removed by a newer request stays removed.
@@ -360,7 +421,7 @@ export class Store {
           } else next = stamp >= cell._stamp ? mergeOver(prev, row) : mergeUnder(prev, row);
           if (stamp > cell._stamp) cell._stamp = stamp;
           // A newer stamp re-orders the layers over the row even when its value stays.
-          if (next !== prev || cell._over !== undefined) this._putBase(table, cell, next);
+          if (next !== prev || cell._over !== undefined) this._putBase(table, pk, cell, next);
         });
         // The new rows joined the membership: one bump for them all.
         if (created?.length !== 0) table._version.value++;
@@ -368,13 +429,14 @@ export class Store {
       for (const [key, pks] of staging._removals) {
         const table = this._table(key);
         for (const pk of pks) {
-          const cell = table._cells.get(pk);
           // A removal older than the stored row leaves it; a newer one is remembered even
-          // when the row is already gone, so an older response cannot bring it back.
-          if (cell === undefined || stamp < cell._stamp) continue;
+          // when the row is gone, or was never stored (on a placeholder), so an older
+          // response (or a restored copy) cannot bring it back.
+          const cell = table._cell(pk);
+          if (stamp < cell._stamp) continue;
           this._save(cell);
           cell._stamp = stamp;
-          if (baseOf(cell) !== undefined) this._putBase(table, cell, undefined);
+          if (baseOf(cell) !== undefined) this._putBase(table, pk, cell, undefined);
         }
       }
       for (const [list, op] of ops) {
@@ -404,23 +466,31 @@ export class Store {
   }
 
   /** @internal Sets a row's server value; what readers see is it under any layers. */
-  _putBase(table: Table, cell: Cell, base: Row | undefined, fresh?: boolean): void {
+  _putBase(table: Table, pk: string, cell: Cell, base: Row | undefined, fresh?: boolean): void {
     const over = cell._over;
+    const journal = this._journal;
+    if (journal?._open !== undefined) {
+      // The values before (a fresh cell held nothing), for the record in progress.
+      const shown = fresh ? undefined : cell._now;
+      journal._row(table, pk, cell, over === undefined ? shown : (over._base as Row | undefined), shown);
+    }
     if (over !== undefined) this.#base(over, base);
-    this._put(table, cell, over === undefined ? base : over._row(cell), fresh);
+    this._put(table, pk, cell, over === undefined ? base : over._row(cell), fresh);
   }
 
   /**
    * @internal The one place a row's visible value changes. `All` membership follows the
    * row's existence: a row hidden by an optimistic removal keeps its place, so a rollback
-   * shows it where it was. A row `fresh` in `_commit` is undone there. Returns 1 when the
-   * signal was written (the change feed, ./Changes.ts, logs only those writes).
+   * shows it where it was. A row `fresh` in `_commit` is undone there.
    */
-  _put(table: Table, cell: Cell, next?: Row, fresh?: boolean): number {
+  _put(table: Table, pk: string, cell: Cell, next?: Row, fresh?: boolean): void {
     // A fresh cell was created holding `next`: it held nothing before.
     const prev = fresh ? undefined : cell._now;
     // Equal data writes nothing (rule 2); a layer folded or dropped makes new, equal objects.
-    if (next === prev || (next !== undefined && prev !== undefined && equalFields(next, prev))) return 0;
+    if (next === prev || (next !== undefined && prev !== undefined && equalFields(next, prev))) return;
+    const journal = this._journal;
+    // (Written through `_putBase`, the row is noted already; else, by `resetStore`, it has no layer.)
+    if (journal?._open !== undefined) journal._row(table, pk, cell, prev, prev);
     // (No write to a fresh cell: it holds `next` already.)
     cell._sig.value = cell._now = next;
     if (table._idx !== undefined) reindex(table, prev, next);
@@ -446,12 +516,13 @@ export class Store {
         flip || table._written.value++;
         if (table._idx !== undefined) reindex(table, next, prev);
       });
-    return 1;
   }
 
   /** @internal Sets a list's server value; what readers see is it under any layers. */
   _putList(list: ListCell, base: readonly unknown[] | undefined): void {
     const over = list._over;
+    const journal = this._journal;
+    if (journal?._open !== undefined) journal._list(list, baseOf(list));
     const next = over === undefined ? base : (this.#base(over, base), over._list(list));
     const prev = list._sig.peek();
     if (next === prev || (prev !== undefined && next !== undefined && equalValue(prev, next))) return;

@@ -86,8 +86,12 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean,
   const entities = only && new Map<string, Set<string>>();
   for (const { key, pk } of only?.entities ?? []) ensure(entities!, key, Set<string>).add(pk);
   const kept = (key: string, sub: string) => entities !== undefined && !entities.get(key)?.has(sub);
-  return untracked(() =>
-    batch(() => {
+  return untracked(() => batch(() => (dry ? mark() : store._record('gc', 0, mark))));
+
+  /** Marks what is kept, and drops (or, `dry`, lists) the rest. */
+  function mark(): Swept {
+    const journal = store._journal?._open && store._journal;
+    {
       const marked = new Set<object>();
       for (const [key, result] of store._results) {
         const meta = result._meta.peek();
@@ -113,6 +117,8 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean,
         }
         swept.endpoints.push(key);
         if (dry) continue;
+        if (result._sig.peek() !== undefined) store._wrote(key, true);
+        store._wrote(key, false);
         store._results.delete(key);
         result._sig.value = DEAD;
         result._meta.value = { ...emptyMeta };
@@ -122,6 +128,7 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean,
           if (marked.has(list) || list._over !== undefined || watched.has(list._sig) || kept(key, argsKey)) continue;
           swept.entities.push({ key, pk: argsKey });
           if (dry) continue;
+          if (list._sig.peek() !== undefined) journal?._list(list, list._sig.peek(), true);
           lists.delete(argsKey);
           list._sig.value = DEAD as never;
         }
@@ -137,8 +144,9 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean,
             continue;
           swept.entities.push({ key, pk });
           if (dry) continue;
-          table._cells.delete(pk);
           const row = cell._now;
+          if (row !== undefined) journal?._row(table, pk, cell, row, row, true);
+          table._cells.delete(pk);
           if (row !== undefined && table._idx !== undefined) reindex(table, row, undefined);
           if (table._has(cell)) {
             // O(1): the membership is a linked list (Store.ts).
@@ -154,6 +162,6 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean,
       // Root lists keep their cells (Walker._many), which may have left their tables.
       if (!dry) store._roots = new WeakMap();
       return swept;
-    }),
-  );
+    }
+  }
 }

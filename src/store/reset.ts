@@ -5,39 +5,45 @@
  * again when it is fetched anew.
  */
 import { batch } from '@preact/signals-core';
-import { emptyMeta, NEVER, type Store } from './Store.js';
+import { baseOf, emptyMeta, NEVER, type Store } from './Store.js';
 
-/** @internal Rows, lists, responses, meta and optimistic layers cleared in one batch. */
+/** @internal Rows, lists, responses, meta and optimistic layers cleared in one batch: one record of the journal. */
 export function resetStore(store: Store): void {
-  batch(() => {
-    store._layers.clear();
-    for (const table of store._tables.values()) {
-      // Membership cleared first, so `_put` finds no cell to take out of it.
-      table._head = table._tail = undefined;
-      for (const cell of table._cells.values()) {
-        // (Declared only: a cell that never had a layer is left without the field.)
-        cell._over &&= undefined;
-        cell._prev = cell._next = undefined;
-        cell._stamp = 0;
-        cell._exp = NEVER;
-        // Through `_put`, so live queries hear of it (Changes.ts); membership was cleared above.
-        store._put(table, cell);
-      }
-      for (const sig of table._idx?.values() ?? []) sig.value = undefined;
-      table._ever = false;
-      table._version.value++;
+  batch(() => store._record('reset', 0, () => clear(store)));
+}
+
+function clear(store: Store): void {
+  store._layers.clear();
+  const journal = store._journal?._open && store._journal;
+  for (const table of store._tables.values()) {
+    // Membership cleared first, so `_put` finds no cell to take out of it.
+    table._head = table._tail = undefined;
+    for (const [pk, cell] of table._cells) {
+      // (Declared only: a cell that never had a layer is left without the field.)
+      cell._over &&= undefined;
+      cell._prev = cell._next = undefined;
+      cell._stamp = 0;
+      cell._exp = NEVER;
+      // Through `_put`, so the journal notes it; membership was cleared above.
+      store._put(table, pk, cell);
     }
-    for (const lists of store._lists.values()) {
-      for (const list of lists.values()) {
-        list._over = undefined;
-        list._stamp = 0;
-        list._sig.value = undefined;
-      }
+    for (const sig of table._idx?.values() ?? []) sig.value = undefined;
+    table._ever = false;
+    table._version.value++;
+  }
+  for (const lists of store._lists.values()) {
+    for (const list of lists.values()) {
+      journal?._list(list, baseOf(list));
+      list._over = undefined;
+      list._stamp = 0;
+      list._sig.value = undefined;
     }
-    for (const result of store._results.values()) {
-      result._stamp = 0;
-      result._sig.value = undefined;
-      result._meta.value = emptyMeta;
-    }
-  });
+  }
+  for (const [key, result] of store._results) {
+    if (result._sig.peek() !== undefined) store._wrote(key, true);
+    if (result._meta.peek() !== emptyMeta) store._wrote(key, false);
+    result._stamp = 0;
+    result._sig.value = undefined;
+    result._meta.value = emptyMeta;
+  }
 }

@@ -52,7 +52,8 @@ import {
 } from '../state/hydrate.js';
 import type { Schema } from '../schema/types.js';
 import { Staging } from '../store/Staging.js';
-import { baseOf, type Cell, type ListCell, type Row, type Store } from '../store/Store.js';
+import { listen, type ListChange } from '../store/Journal.js';
+import { baseOf, type Cell, type ListCell, type Row } from '../store/Store.js';
 import { equalFields, equalValue } from '../util/equal.js';
 import { clampTime, isKey, isTime } from '../util/limits.js';
 import { ensure } from '../util/map.js';
@@ -111,8 +112,8 @@ export interface TabShare {
 
 /** A row written by this tab since the last message: its key, pk and server value before. */
 interface Written {
-  key: string;
-  sub: string;
+  readonly key: string;
+  readonly sub: string;
   readonly before: Row | undefined;
 }
 
@@ -145,15 +146,15 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
   const versions = new Map<number, Version>();
   /** A list edited here (push, remove: its stamp stays) and the version of that edit. */
   const edits = new WeakMap<ListCell, readonly [stamp: number, v: Version]>();
-  /** This tab's commits since the last message, and the server values they replaced. */
-  const commits: [Staging, number][] = [];
+  /** The stamps of this tab's commits since the last message, and the server values they replaced. */
+  const commits: number[] = [];
   const rows = new Map<Cell, Written>();
-  const lists = new Map<ListCell, unknown>();
+  const lists = new Map<ListCell, ListChange>();
+  /** Keys of the responses and meta they wrote. */
+  const written = new Set<string>();
   /** Answers due to tabs that opened, by tab id. */
   const answers = new Map<string, ReturnType<typeof setTimeout>>();
   let last = 0;
-  let applying = false;
-  let recording = false;
   let closed = false;
 
   const post = (msg: Partial<Message>) =>
@@ -171,42 +172,19 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
 
   //#region sending
 
-  // A commit (a response, `set`) writes a row's server value through `_putBase`, a list's
-  // through `_putList`, and only when it changes: hooked there, a write costs nothing for
-  // the rows it leaves as they were.
-  const saved: Partial<Store> = { _commit: store._commit, _putBase: store._putBase, _putList: store._putList };
-  const { _commit: commit, _putBase: putBase, _putList: putList } = saved as Store;
-  const hooks: Partial<Store> = {
-    _commit(staging, stamp, expiresAt) {
-      if (closed || applying || staging.source === 'hydrate') return commit.call(store, staging, stamp, expiresAt);
-      if (commits.push([staging, stamp]) === 1) queueMicrotask(flush);
-      recording = true;
-      try {
-        commit.call(store, staging, stamp, expiresAt);
-      } finally {
-        recording = false;
-      }
-      // The key and pk of each row it wrote, named now: a table first written by this
-      // commit keeps the staged map as its own, which later writes change.
-      for (const [key, pks] of rows.size ? [...staging._rows, ...staging._removals] : []) {
-        const cells = store._tables.get(key)?._cells;
-        for (const pk of pks.keys()) {
-          const w = rows.get(cells?.get(pk)!);
-          if (w !== undefined) Object.assign(w, { key, sub: pk });
-        }
-      }
-    },
-    _putBase(table, cell, base, fresh) {
-      // A fresh cell already holds its new row (see Store._put).
-      if (recording && !rows.has(cell)) rows.set(cell, { key: '', sub: '', before: fresh ? undefined : baseOf(cell) });
-      putBase.call(store, table, cell, base, fresh);
-    },
-    _putList(list, base) {
-      if (recording && !lists.has(list)) lists.set(list, baseOf(list));
-      putList.call(store, list, base);
-    },
-  };
-  Object.assign(store, hooks);
+  // The server data this tab's own commits wrote (a response, `set`, `setResponse`), from
+  // the store's journal once each settled: not what `hydrate` or another tab's message
+  // wrote, nor marks, errors and optimistic layers.
+  const unlisten = listen(store, (commit) => {
+    const { origin } = commit;
+    if (closed || (origin !== 'fetch' && origin !== 'set' && origin !== 'setResponse')) return;
+    if (commits.push(commit.stamp) === 1) queueMicrotask(flush);
+    // The first value each row and list had since the last message.
+    for (const row of commit.rows)
+      if (!rows.has(row._rowCell)) rows.set(row._rowCell, { key: row.key, sub: row.pk, before: row.before });
+    for (const list of commit.lists) if (!lists.has(list._list)) lists.set(list._list, list);
+    for (const key of [...commit.responses, ...commit.meta]) written.add(key);
+  });
 
   /** Sends what this tab's commits changed since the last message (after its transactions settled), as one patch. */
   function flush(): void {
@@ -221,6 +199,7 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
       commits.length = 0;
       rows.clear();
       lists.clear();
+      written.clear();
     }
   }
 
@@ -233,16 +212,12 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
       lists: dict<Record<string, ListEntry>>(),
       responses: dict<Message['responses'][string]>(),
     };
-    for (const [, stamp] of commits) remember(stamp, now);
+    for (const stamp of commits) remember(stamp, now);
     const fields = new Map<string, Set<string>>();
     for (const [cell, w] of rows) {
       const base = baseOf(cell);
       // Rows a settled optimistic layer covered are written unchanged; an undone write is as before.
-      if (
-        w.key === '' ||
-        base === w.before ||
-        (base !== undefined && w.before !== undefined && equalFields(base, w.before as Row))
-      )
+      if (base === w.before || (base !== undefined && w.before !== undefined && equalFields(base, w.before as Row)))
         continue;
       const row = base === undefined ? null : jsonRow(w.key, w.sub, base, ensure(fields, w.key, Set<string>));
       // Merged under a newer value, the row keeps that value's version.
@@ -251,25 +226,19 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
       (out.rows[w.key] ??= dict())[w.sub] = v === now ? [row, t] : [row, t, ...v];
     }
     for (const [key, f] of fields) if (f.size) out.converted[key] = [...f];
-    for (const [staging] of lists.size ? commits : []) {
-      for (const { collection } of staging._collections) {
-        for (const [argsKey, list] of store._lists.get(collection.key) ?? []) {
-          if (!lists.has(list)) continue;
-          const before = lists.get(list);
-          const base = baseOf(list);
-          if (base === before || base === undefined || (before !== undefined && equalValue(base, before))) continue;
-          // A list changed here (set, or edited by a push / remove) is this tab's newest.
-          if (versionOf(list) !== now) edits.set(list, [list._stamp, now]);
-          (out.lists[collection.key] ??= dict())[argsKey] = [list._args, base];
-          lists.delete(list);
-        }
-      }
+    for (const [list, { key, argsKey, before }] of lists) {
+      const base = baseOf(list);
+      if (base === before || base === undefined || (before !== undefined && equalValue(base, before))) continue;
+      // A list changed here (set, or edited by a push / remove) is this tab's newest.
+      if (versionOf(list) !== now) edits.set(list, [list._stamp, now]);
+      (out.lists[key] ??= dict())[argsKey] = [list._args, base];
     }
     // A response takes the stamp of its fetch, which committed its rows: the responses of
-    // this tab's commits (not those hydrate or a message wrote, nor an error or a mark).
-    const stamps = new Set(commits.map(([, stamp]) => stamp));
-    for (const [key, result] of store._results) {
-      if (!stamps.has(result._stamp)) continue;
+    // this tab's commits (not those hydrate or a message wrote since, nor an error or a mark).
+    const stamps = new Set(commits);
+    for (const key of written) {
+      const result = store._results.get(key);
+      if (result === undefined || !stamps.has(result._stamp)) continue;
       const data = result._sig.peek();
       const meta = result._meta.peek();
       if (data !== undefined && meta.fetchedAt !== 0)
@@ -393,10 +362,10 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
       responses.push([key, read]);
     }
     // Everything is checked: from here on nothing throws but readers (reported below).
+    // One batch, one record of the journal (by 'tabs': not sent on, no echo).
     try {
-      batch(() => {
-        applying = true;
-        try {
+      batch(() =>
+        store._record('tabs', 0, () => {
           store._commit(older, 0);
           for (const [v, staging] of newer.values()) {
             const stamp = ctrl._hydration()[1];
@@ -408,10 +377,8 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
             if (t > cell._exp.t) cell._exp = { t };
           }
           for (const [key, entry] of responses) writeResponse(store, key, entry, ctrl._hydration()[1]);
-        } finally {
-          applying = false;
-        }
-      });
+        }),
+      );
     } finally {
       if (!whole)
         onError(
@@ -431,10 +398,7 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
     channel.close();
     clearTimeout(timer);
     for (const t of answers.values()) clearTimeout(t);
-    // Taken off unless another hook was put over them since (then they pass through: `closed`).
-    // (By the keys of `hooks`, not by strings: dist ships these names short.)
-    for (const name of Object.keys(hooks) as (keyof typeof hooks)[])
-      if (store[name] === hooks[name]) Object.assign(store, { [name]: saved[name] });
+    unlisten();
     settle(false);
   };
   return Object.assign(stop, { ready });

@@ -1,4 +1,4 @@
-// data-client: packages/core/src/manager/__tests__/logoutManager.ts
+// data-client: packages/core/src/manager/__tests__/logoutManager.ts (every test ported)
 // data-client ships LogoutManager in its core; here it is an example an app copies
 // (examples/managers/LogoutManager.ts), run in a Controller's pipeline: the peer test's
 // `dispatch` mock is the Controller's own pipeline, watched by a manager after it.

@@ -1,4 +1,4 @@
-// data-client: packages/core/src/manager/__tests__/manager.ts
+// data-client: packages/core/src/manager/__tests__/manager.ts (every test ported)
 import * as assert from 'uvu/assert';
 import { Controller, type Manager, getDefaultManagers } from '../../../src/index.js';
 import { peer } from '../../_fixtures/peer.js';

@@ -1,4 +1,4 @@
-// data-client: packages/core/src/manager/__tests__/networkManager.ts
+// data-client: packages/core/src/manager/__tests__/networkManager.ts (every test ported; pending: getState(), which managers do not have here)
 // Requests run inside the Controller (there is no NetworkManager to configure): a fetch
 // dispatches FETCH, and its answer or failure is dispatched as SET_RESPONSE through every
 // middleware, where the peer test's `dispatch` mock sees it. Here a manager at the end of

@@ -1,4 +1,4 @@
-// data-client: packages/core/src/manager/__tests__/pollingSubscription.ts
+// data-client: packages/core/src/manager/__tests__/pollingSubscription.ts (every test ported; pending: the two that delete a private timer field)
 // Time is the Controller's (fake timers); a "dispatch" of the peer test is a request of the
 // polled endpoint. A subscription's first request when data is stale is the mount's
 // (`ctrl.subscribe` fetches stale data at once), not the subscription's own: those tests

@@ -1,4 +1,4 @@
-// data-client: packages/core/src/manager/__tests__/subscriptionManager.ts
+// data-client: packages/core/src/manager/__tests__/subscriptionManager.ts (every test ported)
 import * as assert from 'uvu/assert';
 import {
   Controller,
