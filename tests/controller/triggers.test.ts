@@ -117,4 +117,27 @@ triggers(
   },
 );
 
+triggers(
+  'a window without navigator or document (a partial DOM shim) gets the default triggers without throwing',
+  async () => {
+    const g = globalThis as { navigator?: unknown; document?: unknown };
+    const saved = { navigator: g.navigator, document: g.document };
+    delete g.navigator;
+    delete g.document;
+    try {
+      const ctrl = new Controller({ timers, gcInterval: 0 });
+      const stop = ctrl.subscribe(getUsers());
+      await ctrl.fetchIfStale(getUsers());
+      const before = requests();
+      timers.time += 1000;
+      window.dispatchEvent(new window.Event('online'));
+      await until(() => requests() === before + 1);
+      stop();
+      ctrl.cleanup();
+    } finally {
+      Object.assign(g, saved);
+    }
+  },
+);
+
 triggers.run();
