@@ -65,6 +65,7 @@ export type { Resource, ResourceOptions } from './endpoint/resource.js';
 export type { EndpointInterface, SnapshotInterface } from './endpoint/types.js';
 
 export { Controller } from './controller/Controller.js';
+export type { DehydratedState } from './state/hydrate.js';
 export type {
   ArgsOf,
   ControllerOptions,

@@ -78,6 +78,7 @@ api('signal-cache exports every type of its public signatures', () => {
     'Commit',
     'CommitOrigin',
     'ControllerOptions',
+    'DehydratedState',
     'Denormalize',
     'DenormalizeContext',
     'Deserializer',

@@ -10,18 +10,19 @@
  * Errors do not travel. Times are clock times of the dehydrating Controller.
  *
  * Deserialized fields (`Date`, `Decimal`, Temporal…) travel in their JSON form (their
- * `toJSON`); the state names those fields per entity key, and hydration runs the
- * entity's `static schema` deserializer on them again. That needs the entity class of
- * each such key: `hydrate` finds them in the `schemas` it is given (entities, endpoint
- * schemas, arrays or objects of them — nested schemas are followed). Keys whose rows hold
- * plain JSON only need no class.
+ * `toJSON`); the state names those fields per entity key, and the entity's `static
+ * schema` deserializer runs on them again. For the classes `hydrate` is given in
+ * `schemas` (entities, endpoint schemas, arrays or objects of them — nested schemas are
+ * followed), or that wrote rows of the key before, at once; rows of other keys are
+ * stored with those fields as data (`Table._raw`), and the class that first reads or
+ * writes them deserializes them (`adopt`). No state is refused for a class it lacks.
  */
 import { batch } from '@preact/signals-core';
 import { deserialize } from '../schema/Entity.js';
 import { isDeserializer, isEntity } from '../schema/visit.js';
 import type { CollectionLike, EntityClass, Schema } from '../schema/types.js';
 import { Staging } from '../store/Staging.js';
-import { baseOf, type Row, type Store } from '../store/Store.js';
+import { baseOf, type Row, type Store, type Table } from '../store/Store.js';
 import { equalValue } from '../util/equal.js';
 import { clampTime, isKey, isTime, MAX_ARGS_DEPTH, MAX_DEPTH, tooDeep } from '../util/limits.js';
 import { own } from '../util/own.js';
@@ -82,7 +83,7 @@ export function dehydrateStore(store: Store): DehydratedState {
     const fields = new Set<string>();
     for (const [pk, cell] of table._cells) {
       const row = baseOf(cell);
-      if (row !== undefined) inner(rows, key)[pk] = [jsonRow(key, pk, row, fields), clampTime(cell._exp.t)];
+      if (row !== undefined) inner(rows, key)[pk] = [jsonRow(key, pk, row, fields, table._raw), clampTime(cell._exp.t)];
     }
     if (fields.size) converted[key] = [...fields];
   }
@@ -106,9 +107,11 @@ export function dehydrateStore(store: Store): DehydratedState {
 /**
  * @internal A stored row in its JSON form: each deserialized value (`Date`, `Decimal`,
  * Temporal) replaced by its `toJSON`, its field added to `fields`; `row` itself when it
- * holds none.
+ * holds none. `raw`: the fields its table's rows still hold in their JSON form (`Table._raw`),
+ * added to `fields` where the row has a value.
  */
-export function jsonRow(key: string, pk: string, row: Row, fields: Set<string>): Row {
+export function jsonRow(key: string, pk: string, row: Row, fields: Set<string>, raw?: readonly string[]): Row {
+  for (const field of raw ?? []) if (row[field] != null) fields.add(field);
   for (const field in row) {
     const v: unknown = row[field];
     const proto = typeof v === 'object' && v !== null && Object.getPrototypeOf(v);
@@ -166,6 +169,8 @@ export function hydrateStore(
     }
   };
   const staging = new Staging('hydrate', []);
+  /** Entity key → the fields its rows keep in their JSON form (no class to deserialize them). */
+  const raw = new Map<string, readonly string[]>();
   const expiries: [key: string, pk: string, expiresAt: number][] = [];
   for (const key of Object.keys(rows)) {
     const byPk = rows[key];
@@ -181,12 +186,9 @@ export function hydrateStore(
       );
     }
     const cls = classOf(classes, store, key);
-    if (refused === undefined && fields.length && cls === undefined) {
-      refused =
-        (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
-          ? `pass the ${key} entity class in schemas (to deserialize ${fields})`
-          : `pass ${short(key)} in schemas`;
-    }
+    // No class to deserialize with: the rows keep those fields in their JSON form until
+    // the class that first reads or writes them is known (`adopt`).
+    if (cls === undefined && fields.length) raw.set(key, fields);
     // Refused whole without `skip`; with it, entry by entry (of a dictionary).
     if (refused !== undefined && skip === undefined) fail(refused);
     if (!isDict(byPk)) continue;
@@ -196,7 +198,7 @@ export function hydrateStore(
         if (refused !== undefined) fail(refused);
         const value = byPk[pk];
         if (!Array.isArray(value) || !isTime(value[1])) fail(`malformed state at ${at}.${short(pk)}`);
-        return [readRow(cls, key, pk, value[0], fields, fail), value[1]];
+        return [readRow(cls, key, pk, value[0], cls === undefined ? [] : fields, fail), value[1]];
       });
       if (read === undefined) continue;
       if (staged === undefined) staging._rows.set(key, (staged = new Map()));
@@ -236,6 +238,12 @@ export function hydrateStore(
   batch(() =>
     store._record('hydrate', at, () => {
       store._commit(staging, at);
+      for (const [key, fields] of raw) {
+        const table = store._tables.get(key);
+        if (table === undefined) continue;
+        table._raw = table._raw === undefined ? fields : [...new Set([...table._raw, ...fields])];
+        store._adopt = adopt;
+      }
       for (const [key, pk, t] of expiries) {
         const cell = store._table(key)._cell(pk);
         if (t > cell._exp.t) cell._exp = { t };
@@ -286,6 +294,38 @@ export function readRow(
     if (id !== undefined && id !== pk) fail(`${at} holds the pk ${short(id)}`);
   }
   return row;
+}
+
+/**
+ * @internal Deserializes the `_raw` fields of a table's rows in place through `cls`, the
+ * class that first reads or writes them (`Store._adopt`). It runs inside whatever reads
+ * first, a computed too, so it writes no signal: each row object is completed where it
+ * is stored, before anything was built from it. What cannot be restored stays harmless:
+ * a field the class does not deserialize keeps its JSON value, a value its deserializer
+ * refuses is left out (the row shows the class default there; development builds report
+ * it with `console.error`).
+ */
+export function adopt(table: Table, cls: EntityClass): void {
+  const fields = table._raw!;
+  table._raw = undefined;
+  table._schema ??= cls;
+  for (const [pk, cell] of table._cells) {
+    const base = cell._over?._base as Row | undefined;
+    for (const row of base === undefined || base === cell._now ? [cell._now] : [cell._now, base]) {
+      if (row === undefined) continue;
+      for (const field of fields) {
+        const fn = own(cls.schema, field);
+        const v = own(row, field);
+        if (!isDeserializer(fn) || v == null) continue;
+        try {
+          row[field] = deserialize(fn, v, table._key, field, `hydrate: ${short(table._key)} ${short(pk)}`, '');
+        } catch (error) {
+          delete row[field];
+          if ((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production') console.error(error);
+        }
+      }
+    }
+  }
 }
 
 /** @internal The converted fields of an entity key (`undefined`: none): a list of field names. */

@@ -133,6 +133,11 @@ export class Table {
   _idx: Map<string, Signal<string | undefined>> | undefined;
   /** The entity class, known once a response wrote a row of it or the table is indexed. */
   _schema: EntityClass | undefined;
+  /**
+   * Fields that restored rows hold in their JSON form until the entity class is known (see
+   * `Store._adopt`); `undefined` when none. Declared only: a store that never hydrates has none.
+   */
+  declare _raw: readonly string[] | undefined;
 
   /** The cell of a pk, created as a placeholder when missing. */
   _cell(pk: string): Cell {
@@ -253,6 +258,12 @@ export class Store {
    * garbage collection, which takes cells out of their tables, starts this afresh.
    */
   _roots = new WeakMap<readonly unknown[], Cell[]>();
+  /**
+   * Deserializes a table's `_raw` fields through the entity class that first reads or
+   * writes its rows (set by the state codec, src/state/hydrate.ts, when it restores rows
+   * of a key whose class it was not given). Declared only: the core ships none of it.
+   */
+  declare _adopt: ((table: Table, schema: EntityClass) => void) | undefined;
 
   _table(key: string): Table {
     let table = this._tables.get(key);
@@ -372,7 +383,10 @@ export class Store {
         const table = this._table(key);
         const schema = staging._classes.get(key);
         // The class that writes a key's rows: what restored rows of the key are checked by.
-        if (schema !== undefined) table._schema ??= schema;
+        if (schema !== undefined) {
+          if (table._raw !== undefined) this._adopt!(table, schema);
+          table._schema ??= schema;
+        }
         const hooked = schema?._hooked;
         const { _ever, _cells } = table;
         // The first rows of an empty table: the staged map becomes the table's, each row

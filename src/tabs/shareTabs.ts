@@ -219,7 +219,10 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
       // Rows a settled optimistic layer covered are written unchanged; an undone write is as before.
       if (base === w.before || (base !== undefined && w.before !== undefined && equalFields(base, w.before as Row)))
         continue;
-      const row = base === undefined ? null : jsonRow(w.key, w.sub, base, ensure(fields, w.key, Set<string>));
+      const row =
+        base === undefined
+          ? null
+          : jsonRow(w.key, w.sub, base, ensure(fields, w.key, Set<string>), store._tables.get(w.key)?._raw);
       // Merged under a newer value, the row keeps that value's version.
       const v = versionOf(cell);
       const t = clampTime(cell._exp.t);
