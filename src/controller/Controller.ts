@@ -633,7 +633,7 @@ export class Controller {
    */
   #refetch(key: string): void {
     // Hidden or offline: nothing is sent; the return of focus and network refetches what is stale.
-    if (!(this.#entries.get(key)?._mounts! > 0) || this.#away.size > 0 || this.#cleaned) return;
+    if ((this.#entries.get(key)?._mounts ?? 0) === 0 || this.#away.size > 0 || this.#cleaned) return;
     if (this.#due.size === 0) {
       queueMicrotask(() => {
         for (const due of this.#due) {

@@ -148,7 +148,7 @@ export class Runner {
       const schema = endpoint.schema;
       if (!isEntity(schema)) return true;
       const cell = this._store._tables.get(schema.key)?._cells.get(String(schema.queryKey(args)));
-      return cell?.peek() === undefined || now >= cell._exp.t;
+      return cell?.peek() === undefined || now >= cell._exp._until;
     }
     return (
       now >= meta!.expiresAt || untracked(() => this._views.response(key, endpoint.schema, args).value) === undefined

@@ -28,8 +28,8 @@ function listen(events: string[], state: () => boolean): Trigger | undefined {
 
 /** @internal The browser's focus trigger: `visibilitychange` and `focus`; `undefined` without a window. */
 export const focusTrigger = (): Trigger | undefined =>
-  listen(['visibilitychange', 'focus'], () => typeof document === 'undefined' || document.visibilityState !== 'hidden');
+  listen(['visibilitychange', 'focus'], () => globalThis.document?.visibilityState !== 'hidden');
 
 /** @internal The browser's network trigger: `online` and `offline`; `undefined` without a window. */
 export const onlineTrigger = (): Trigger | undefined =>
-  listen(['online', 'offline'], () => typeof navigator === 'undefined' || navigator.onLine !== false);
+  listen(['online', 'offline'], () => globalThis.navigator?.onLine !== false);

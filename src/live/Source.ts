@@ -21,13 +21,13 @@ import type { Push, Rec } from './sinks.js';
 
 /** @internal A source row. */
 interface Row extends Rec {
-  readonly c: Cell;
+  readonly _rowCell: Cell;
   /** The row's pk. */
-  readonly k: string;
+  readonly _pk: string;
   /** The item last pushed down (`undefined` while hidden by an optimistic removal). */
-  o: unknown;
+  _item: unknown;
   /** The rows `o` reached (`Cell._deps`), when more than itself. */
-  d: readonly Cell[] | undefined;
+  _deps: readonly Cell[] | undefined;
 }
 
 let sequence = 0;
@@ -85,7 +85,7 @@ export class Source implements ChangeSink {
   _attach(sink: Sink): void {
     this.#sinks.add(new WeakRef(sink));
     try {
-      for (const row of this.#rows.values()) if (row.o !== undefined) sink._push(row, undefined, row.o);
+      for (const row of this.#rows.values()) if (row._item !== undefined) sink._push(row, undefined, row._item);
     } catch (error) {
       sink._error = error;
     }
@@ -98,7 +98,7 @@ export class Source implements ChangeSink {
       changes._each(table, (cell) => {
         if (table === own) touched.add(cell);
         const rows = this.#reached.get(cell);
-        if (rows !== undefined) for (const row of rows) touched.add(row.c);
+        if (rows !== undefined) for (const row of rows) touched.add(row._rowCell);
       });
     }
     if (touched.size === 0) return;
@@ -124,24 +124,24 @@ export class Source implements ChangeSink {
   /** Reads a row again and pushes the difference to `sinks`. */
   #update(cell: Cell, walker: Walker, sinks: readonly Sink[] = []): void {
     let row = this.#rows.get(cell);
-    const next = cell._now === undefined ? undefined : walker.entity(this.#entity, row?.k ?? this.#pk(cell));
+    const next = cell._now === undefined ? undefined : walker.entity(this.#entity, row?._pk ?? this.#pk(cell));
     let prev: unknown;
     if (row === undefined) {
       if (next === undefined) return;
-      row = { s: ++sequence, c: cell, k: this.#pk(cell), o: next, d: undefined };
+      row = { _seq: ++sequence, _rowCell: cell, _pk: this.#pk(cell), _item: next, _deps: undefined };
       this.#rows.set(cell, row);
       this.#index(row);
     } else {
-      prev = row.o;
+      prev = row._item;
       // A row hidden by an optimistic removal keeps its place (as in `All`) for a rollback.
       if (next === undefined && !this._table._has(cell)) this.#rows.delete(cell);
       if (prev === next) return;
       if (next === undefined) {
         this.#unindex(row);
-        row.o = undefined;
+        row._item = undefined;
       } else {
-        row.o = next;
-        if (cell._deps !== row.d) {
+        row._item = next;
+        if (cell._deps !== row._deps) {
           this.#unindex(row);
           this.#index(row);
         }
@@ -159,11 +159,11 @@ export class Source implements ChangeSink {
   }
 
   #index(row: Row): void {
-    const deps = row.c._deps;
+    const deps = row._rowCell._deps;
     if (deps === undefined || deps.length < 2) return;
-    row.d = deps;
+    row._deps = deps;
     for (const dep of deps) {
-      if (dep === row.c) continue;
+      if (dep === row._rowCell) continue;
       let rows = this.#reached.get(dep);
       if (rows === undefined) this.#reached.set(dep, (rows = new Set()));
       rows.add(row);
@@ -171,12 +171,12 @@ export class Source implements ChangeSink {
   }
 
   #unindex(row: Row): void {
-    const deps = row.d;
+    const deps = row._deps;
     if (deps === undefined) return;
-    row.d = undefined;
+    row._deps = undefined;
     for (const dep of deps) {
       const rows = this.#reached.get(dep);
-      if (rows !== undefined && rows.delete(row) && rows.size === 0) this.#reached.delete(dep);
+      if (rows?.delete(row) && rows.size === 0) this.#reached.delete(dep);
     }
   }
 }

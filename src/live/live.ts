@@ -85,7 +85,7 @@ function run(
 ): unknown {
   const term = make(args);
   const push = chain(steps, args, term._push);
-  for (let i = 0; i < entries.length; i++) push({ s: i }, undefined, entries[i]);
+  for (let i = 0; i < entries.length; i++) push({ _seq: i }, undefined, entries[i]);
   return term._value();
 }
 

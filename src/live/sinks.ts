@@ -13,7 +13,7 @@ import { compare, node, Tree, type Node } from './tree.js';
 
 /** @internal One source row as the chain sees it: `s` orders rows by first storing. */
 export interface Rec {
-  readonly s: number;
+  readonly _seq: number;
 }
 
 /** @internal Folds one delta; returns true when the result may have changed. */
@@ -117,7 +117,7 @@ export function extreme(fn: Fn, dir: number): MakeTerminal {
   return (args) => {
     const tree = new Tree(dir);
     const nodes = new Map<Rec, Node>();
-    const first = () => tree._at(0)?.k;
+    const first = () => tree._at(0)?._sortKey;
     return {
       _push: (rec, _prev, next) => {
         const before = first();
@@ -138,8 +138,8 @@ function move(tree: Tree, nodes: Map<Rec, Node>, rec: Rec, key: unknown, next: u
   const old = nodes.get(rec);
   let touched = Infinity;
   if (old !== undefined) {
-    if (next !== undefined && compare(old.k, key) === 0) {
-      old.v = next;
+    if (next !== undefined && compare(old._sortKey, key) === 0) {
+      old._payload = next;
       return tree._rank(old);
     }
     touched = tree._rank(old);
@@ -147,7 +147,7 @@ function move(tree: Tree, nodes: Map<Rec, Node>, rec: Rec, key: unknown, next: u
     nodes.delete(rec);
   }
   if (next !== undefined) {
-    const x = node(key, rec.s, next);
+    const x = node(key, rec._seq, next);
     tree._insert(x);
     nodes.set(rec, x);
     touched = Math.min(touched, tree._rank(x));
@@ -188,20 +188,20 @@ export function window(key: Fn | undefined, dir: number, from: number, size: num
 export function distinct(fn: Fn): MakeTerminal<unknown[]> {
   return (args) => {
     const tree = new Tree(1);
-    const values = new Map<unknown, { x: Node; n: number }>();
+    const values = new Map<unknown, { _node: Node; _count: number }>();
     let seq = 0;
     let last: unknown[] = [];
     let dirty = true;
     const add = (value: unknown, by: number): boolean => {
       let entry = values.get(value);
       if (entry === undefined) {
-        entry = { x: node(value, ++seq, value), n: 0 };
+        entry = { _node: node(value, ++seq, value), _count: 0 };
         values.set(value, entry);
-        tree._insert(entry.x);
+        tree._insert(entry._node);
       }
-      entry.n += by;
-      if (entry.n > 0) return by > 0 && entry.n === 1;
-      tree._remove(entry.x);
+      entry._count += by;
+      if (entry._count > 0) return by > 0 && entry._count === 1;
+      tree._remove(entry._node);
       values.delete(value);
       return true;
     };
@@ -234,7 +234,7 @@ interface Group {
   readonly key: unknown;
   readonly terms: Record<string, Terminal>;
   /** Rows in the group; the group goes away at 0. */
-  n: number;
+  _count: number;
   obj: object | undefined;
 }
 
@@ -252,13 +252,13 @@ export function groupBy(key: Fn, aggregates: Aggregates): MakeTerminal<ReadonlyM
       if (group === undefined) {
         const terms: Record<string, Terminal> = {};
         for (const name in aggregates) terms[name] = aggregates[name](args);
-        group = { key: k, terms, n: 0, obj: undefined };
+        group = { key: k, terms, _count: 0, obj: undefined };
         groups.set(k, group);
         keysChanged = changed = true;
       }
       for (const name in group.terms) changed = group.terms[name]._push(rec, prev, next) || changed;
-      group.n += (next !== undefined ? 1 : 0) - (prev !== undefined ? 1 : 0);
-      if (group.n === 0) {
+      group._count += (next !== undefined ? 1 : 0) - (prev !== undefined ? 1 : 0);
+      if (group._count === 0) {
         groups.delete(k);
         dirty.delete(group);
         return (keysChanged = true);

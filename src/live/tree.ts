@@ -15,17 +15,17 @@
 /** @internal */
 export interface Node<V = unknown> {
   /** Sort key. */
-  k: unknown;
+  _sortKey: unknown;
   /** Tie-breaker, unique in the tree. */
-  readonly s: number;
+  readonly _seq: number;
   /** Payload (a row's item). */
-  v: V;
-  l: Node<V> | null;
-  r: Node<V> | null;
+  _payload: V;
+  _left: Node<V> | null;
+  _right: Node<V> | null;
   /** Heap priority (random). */
-  readonly p: number;
+  readonly _priority: number;
   /** Size of the subtree rooted here. */
-  n: number;
+  _count: number;
 }
 
 /**
@@ -53,10 +53,10 @@ function priority(): number {
 
 /** @internal A node to insert. */
 export function node<V>(k: unknown, s: number, v: V): Node<V> {
-  return { k, s, v, l: null, r: null, p: priority(), n: 1 };
+  return { _sortKey: k, _seq: s, _payload: v, _left: null, _right: null, _priority: priority(), _count: 1 };
 }
 
-const size = (t: Node | null): number => (t === null ? 0 : t.n);
+const size = (t: Node | null): number => (t === null ? 0 : t._count);
 
 /** @internal */
 export class Tree<V = unknown> {
@@ -74,13 +74,13 @@ export class Tree<V = unknown> {
 
   /** Negative when `(k, s)` sorts before node `b`. */
   _cmp(k: unknown, s: number, b: Node<V>): number {
-    return compare(k, b.k) * this.#dir || s - b.s;
+    return compare(k, b._sortKey) * this.#dir || s - b._seq;
   }
 
   _insert(x: Node<V>): void {
-    const [l, r] = this.#split(this._root, x.k, x.s);
-    x.l = x.r = null;
-    x.n = 1;
+    const [l, r] = this.#split(this._root, x._sortKey, x._seq);
+    x._left = x._right = null;
+    x._count = 1;
     this._root = merge(merge(l, x), r);
   }
 
@@ -93,40 +93,40 @@ export class Tree<V = unknown> {
     let t = this._root;
     let rank = 0;
     while (t !== null && t !== x) {
-      if (this._cmp(x.k, x.s, t) < 0) t = t.l;
+      if (this._cmp(x._sortKey, x._seq, t) < 0) t = t._left;
       else {
-        rank += size(t.l) + 1;
-        t = t.r;
+        rank += size(t._left) + 1;
+        t = t._right;
       }
     }
-    return rank + size(t === null ? null : t.l);
+    return rank + size(t === null ? null : t._left);
   }
 
   /** The node at index `i`, or `null`. */
   _at(i: number): Node<V> | null {
     let t = this._root;
     while (t !== null) {
-      const left = size(t.l);
-      if (i < left) t = t.l;
+      const left = size(t._left);
+      if (i < left) t = t._left;
       else if (i === left) return t;
       else {
         i -= left + 1;
-        t = t.r;
+        t = t._right;
       }
     }
     return null;
   }
 
   /** Payloads of the nodes at indexes `[from, to)`, in order: O(log n + to - from). */
-  _slice(from: number, to: number, map: (x: Node<V>) => unknown = (x) => x.v): unknown[] {
+  _slice(from: number, to: number, map: (x: Node<V>) => unknown = (x) => x._payload): unknown[] {
     const out: unknown[] = [];
     const walk = (t: Node<V> | null, offset: number): void => {
       // `offset` is the index of the first node of subtree t.
-      if (t === null || offset >= to || offset + t.n <= from) return;
-      const i = offset + size(t.l);
-      walk(t.l, offset);
+      if (t === null || offset >= to || offset + t._count <= from) return;
+      const i = offset + size(t._left);
+      walk(t._left, offset);
       if (i >= from && i < to) out.push(map(t));
-      walk(t.r, i + 1);
+      walk(t._right, i + 1);
     };
     walk(this._root, 0);
     return out;
@@ -136,23 +136,23 @@ export class Tree<V = unknown> {
   #split(t: Node<V> | null, k: unknown, s: number): [Node<V> | null, Node<V> | null] {
     if (t === null) return [null, null];
     if (this._cmp(k, s, t) <= 0) {
-      const [l, r] = this.#split(t.l, k, s);
-      t.l = r;
-      t.n = size(t.l) + size(t.r) + 1;
+      const [l, r] = this.#split(t._left, k, s);
+      t._left = r;
+      t._count = size(t._left) + size(t._right) + 1;
       return [l, t];
     }
-    const [l, r] = this.#split(t.r, k, s);
-    t.r = l;
-    t.n = size(t.l) + size(t.r) + 1;
+    const [l, r] = this.#split(t._right, k, s);
+    t._right = l;
+    t._count = size(t._left) + size(t._right) + 1;
     return [t, r];
   }
 
   #remove(t: Node<V> | null, x: Node<V>): Node<V> | null {
     if (t === null) return null;
-    if (t === x) return merge(t.l, t.r);
-    if (this._cmp(x.k, x.s, t) < 0) t.l = this.#remove(t.l, x);
-    else t.r = this.#remove(t.r, x);
-    t.n = size(t.l) + size(t.r) + 1;
+    if (t === x) return merge(t._left, t._right);
+    if (this._cmp(x._sortKey, x._seq, t) < 0) t._left = this.#remove(t._left, x);
+    else t._right = this.#remove(t._right, x);
+    t._count = size(t._left) + size(t._right) + 1;
     return t;
   }
 }
@@ -160,12 +160,12 @@ export class Tree<V = unknown> {
 function merge<V>(a: Node<V> | null, b: Node<V> | null): Node<V> | null {
   if (a === null) return b;
   if (b === null) return a;
-  if (a.p > b.p) {
-    a.r = merge(a.r, b);
-    a.n = size(a.l) + size(a.r) + 1;
+  if (a._priority > b._priority) {
+    a._right = merge(a._right, b);
+    a._count = size(a._left) + size(a._right) + 1;
     return a;
   }
-  b.l = merge(a, b.l);
-  b.n = size(b.l) + size(b.r) + 1;
+  b._left = merge(a, b._left);
+  b._count = size(b._left) + size(b._right) + 1;
   return b;
 }

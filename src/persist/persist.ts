@@ -121,9 +121,9 @@ function held(cell: Cell | ListCell | undefined): boolean {
 
 /** What the storage holds of a row: its value (by reference), its expiry, the expiry entry extending it (0: none). */
 interface Saved {
-  v: unknown;
-  e: number;
-  x: number;
+  value: unknown;
+  expiresAt: number;
+  entry: number;
 }
 
 /** A response meta as its saved value. */
@@ -259,11 +259,11 @@ class Saver implements Persister {
         const cell = cells?.get(pk);
         const row = cell && baseOf(cell);
         const was = saved.get(pk);
-        if (row === was?.v) {
+        if (row === was?.value) {
           // Unchanged (or still missing); vouched for longer by a refetch of equal data.
-          if (row !== undefined && cell!._exp.t > was!.e) {
-            const group = longer.get(cell!._exp.t) ?? [[], []];
-            longer.set(cell!._exp.t, group);
+          if (row !== undefined && cell!._exp._until > was!.expiresAt) {
+            const group = longer.get(cell!._exp._until) ?? [[], []];
+            longer.set(cell!._exp._until, group);
             group[0].push(was!);
             group[1].push(`r\0${key}\0${pk}`);
           }
@@ -277,7 +277,7 @@ class Saver implements Persister {
           continue;
         }
         const fields = new Set<string>();
-        const expiresAt = cell!._exp.t;
+        const expiresAt = cell!._exp._until;
         try {
           const json = jsonRow(key, pk, row, fields, store._tables.get(key)?._raw);
           const t = clampTime(expiresAt);
@@ -286,11 +286,11 @@ class Saver implements Persister {
           this.#report(`${key} ${pk} not saved`, error);
           continue;
         }
-        if (was === undefined) saved.set(pk, { v: row, e: expiresAt, x: 0 });
+        if (was === undefined) saved.set(pk, { value: row, expiresAt: expiresAt, entry: 0 });
         else {
           this.#unextend(was, deletes);
-          was.v = row;
-          was.e = expiresAt;
+          was.value = row;
+          was.expiresAt = expiresAt;
         }
       }
     }
@@ -302,8 +302,8 @@ class Saver implements Persister {
       for (const [expiresAt, [records, ids]] of longer) {
         for (const record of records) {
           this.#unextend(record, deletes);
-          record.e = expiresAt;
-          record.x = seq;
+          record.expiresAt = expiresAt;
+          record.entry = seq;
         }
         count += records.length;
         groups.push([clampTime(expiresAt), ids]);
@@ -382,9 +382,9 @@ class Saver implements Persister {
 
   /** A saved row no longer extended by its expiry entry; an entry left with no row is removed. */
   #unextend(record: Saved, deletes: string[] | Set<string>): void {
-    const seq = record.x;
+    const seq = record.entry;
     if (seq === 0) return;
-    record.x = 0;
+    record.entry = 0;
     const left = this.#xs.get(seq)! - 1;
     if (left > 0) this.#xs.set(seq, left);
     else {
@@ -413,8 +413,8 @@ class Saver implements Persister {
         // Its rows are extended again by the next write.
         for (const [k, saved] of this.#rows) {
           for (const [pk, record] of saved) {
-            if (record.x !== +key) continue;
-            record.x = record.e = 0;
+            if (record.entry !== +key) continue;
+            record.entry = record.expiresAt = 0;
             this.#noteRows(k, [pk]);
           }
         }
@@ -576,7 +576,8 @@ class Saver implements Persister {
     }
     this.#versionSaved = true;
     for (const [map, sub] of stale) map.set(sub, STALE);
-    for (const [key, pk] of staleRows) ensure(this.#rows, key, Map<string, Saved>).set(pk, { v: STALE, e: 0, x: 0 });
+    for (const [key, pk] of staleRows)
+      ensure(this.#rows, key, Map<string, Saved>).set(pk, { value: STALE, expiresAt: 0, entry: 0 });
     // An expiry entry no restored row needs (they were rewritten, or written this session) is removed.
     for (const [seq] of xs) this.#xs.set(seq, 0);
     // Restored: saved as it is, and older than every request of this session (stamp 0),
@@ -589,7 +590,7 @@ class Saver implements Persister {
         cell._stamp = 0;
         const x = extendedBy.get(`r\0${key}\0${pk}`) ?? 0;
         if (x) this.#xs.set(x, this.#xs.get(x)! + 1);
-        saved.set(pk, { v: baseOf(cell), e: cell._exp.t, x });
+        saved.set(pk, { value: baseOf(cell), expiresAt: cell._exp._until, entry: x });
       }
     }
     for (const [seq, count] of this.#xs) {

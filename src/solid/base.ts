@@ -42,7 +42,7 @@ import {
   onCleanup,
   type Accessor,
 } from 'solid-js';
-import { type Controller, type EndpointInterface, type ReadonlySignal, type ResolveType } from '../index.js';
+import type { Controller, EndpointInterface, ReadonlySignal, ResolveType } from '../index.js';
 import type { EndpointArg } from '../controller/args.js';
 import { argsKey } from '../util/argsKey.js';
 import { stable, tableOf } from './stable.js';
@@ -157,8 +157,10 @@ export function suspense<E extends EndpointInterface>(
   const [request] = createResource(
     () => {
       const a = list();
-      // `value()` re-runs this when the data goes (a deleted entity).
-      return a && (value(), ctrl._suspense(endpoint, a) !== false) && a;
+      if (!a) return a;
+      // Read, `value()` re-runs this when the data goes (a deleted entity).
+      value();
+      return ctrl._suspense(endpoint, a) !== false && a;
     },
     // Resolves to `true`, not the response: a server render serializes resource values for
     // hydration, and entity instances (a `Decimal` field, a cycle) have no serialized form.
@@ -176,7 +178,11 @@ export function suspense<E extends EndpointInterface>(
     const a = list();
     // A current error when data is missing or the error is hard (to the ErrorBoundary);
     // else suspend while data is missing (or stale with `invalidIfStale`).
-    if (a && (error(), suspends(ctrl._suspense(endpoint, a)))) request();
+    if (a) {
+      // Read, the error re-runs this accessor when a background refetch fails.
+      error();
+      if (suspends(ctrl._suspense(endpoint, a))) request();
+    }
     return current;
   };
 }

@@ -83,7 +83,8 @@ export function dehydrateStore(store: Store): DehydratedState {
     const fields = new Set<string>();
     for (const [pk, cell] of table._cells) {
       const row = baseOf(cell);
-      if (row !== undefined) inner(rows, key)[pk] = [jsonRow(key, pk, row, fields, table._raw), clampTime(cell._exp.t)];
+      if (row !== undefined)
+        inner(rows, key)[pk] = [jsonRow(key, pk, row, fields, table._raw), clampTime(cell._exp._until)];
     }
     if (fields.size) converted[key] = [...fields];
   }
@@ -246,7 +247,7 @@ export function hydrateStore(
       }
       for (const [key, pk, t] of expiries) {
         const cell = store._table(key)._cell(pk);
-        if (t > cell._exp.t) cell._exp = { t };
+        if (t > cell._exp._until) cell._exp = { _until: t };
       }
       for (const [key, response] of results) writeResponse(store, key, response, at);
     }),

@@ -65,7 +65,7 @@ export interface RowChange {
   /** @internal Dropped from the store (garbage collection): `after` is `undefined`. */
   readonly _gone?: boolean;
   /** @internal The row's expiry before. */
-  readonly _exp: { t: number };
+  readonly _exp: { _until: number };
 }
 
 /** A Collection list a record changed: its server value before and after. */
@@ -165,7 +165,7 @@ export class Journal {
           : (cell._over._base as Row | undefined);
       // Written and back (a layer folded over an equal value): nothing changed.
       if (after === change.before && cell._now === change._shown && cell._exp === change._exp) continue;
-      rows.push({ ...change, after, expiresAt: cell._exp.t });
+      rows.push({ ...change, after, expiresAt: cell._exp._until });
     }
     const lists: ListChange[] = [];
     for (const change of open._lists.values()) {

@@ -49,7 +49,7 @@ export const WATCH = {
 };
 
 /** @internal The expiry of a row no response vouched for. */
-export const NEVER = { t: 0 };
+export const NEVER = { _until: 0 };
 
 /**
  * @internal One entity row: the signal of its normalized row (`undefined` while not cached
@@ -81,7 +81,7 @@ export class Cell extends Signal<Row | undefined> {
   /**
    * Clock time until which a response vouched for this row (latest write's expiry): an
    * Entity endpoint reads it without fetching, and garbage collection keeps it. An object
-   * shared by the rows of a commit (`{ t }`, never changed in place): a time in each row
+   * shared by the rows of a commit (`{ _until }`, never changed in place): a time in each row
    * would box a number per row.
    */
   _exp = NEVER;
@@ -349,7 +349,7 @@ export class Store {
    */
   _save(cell: {
     _stamp: number;
-    _exp?: { t: number };
+    _exp?: { _until: number };
     _args?: readonly unknown[];
     readonly _sig: Signal<any>;
     readonly _meta?: Signal<Meta>;
@@ -405,7 +405,7 @@ export class Store {
           }
           table._ever = _ever;
         });
-        const exp = { t: expiresAt };
+        const exp = { _until: expiresAt };
         const journal = this._journal?._open && this._journal;
         // (`forEach`, not `for…of`: no entry array per row.)
         rows.forEach((row, pk) => {
@@ -419,7 +419,7 @@ export class Store {
           }
           this._save(cell);
           const prev = baseOf(cell);
-          if (expiresAt > cell._exp.t) {
+          if (expiresAt > cell._exp._until) {
             // Vouched for longer, even when its value stays: a change for the journal.
             if (journal !== undefined) journal._row(table, pk, cell, prev, cell._now);
             cell._exp = exp;
@@ -510,14 +510,17 @@ export class Store {
     if (table._idx !== undefined) reindex(table, prev, next);
     const member = next !== undefined || cell._over?._base !== undefined;
     const flip = member !== table._has(cell);
-    // (A row joining or leaving bumps `_version`, which a view of `All` reads as well.)
-    flip || table._written.value++;
     let back: (() => void) | undefined;
     if (flip) {
-      if (member) table._join(cell), (table._ever = true);
-      else back = table._leave(cell);
+      if (member) {
+        table._join(cell);
+        table._ever = true;
+      } else back = table._leave(cell);
       // Several bumps inside one batch notify readers once; `_commit` bumps once for fresh rows.
-      fresh || table._version.value++;
+      if (!fresh) table._version.value++;
+    } else {
+      // (A row joining or leaving bumps `_version`, which a view of `All` reads as well.)
+      table._written.value++;
     }
     // One undo step: membership back (a removed row in its place), then the value. (`_ever`
     // is restored by `_commit`, which every row that joins in a transaction goes through.)
@@ -527,7 +530,7 @@ export class Store {
           back ? back() : table._leave(cell);
         }
         cell._sig.value = cell._now = prev;
-        flip || table._written.value++;
+        if (!flip) table._written.value++;
         if (table._idx !== undefined) reindex(table, next, prev);
       });
   }
@@ -537,7 +540,11 @@ export class Store {
     const over = list._over;
     const journal = this._journal;
     if (journal?._open !== undefined) journal._list(list, baseOf(list));
-    const next = over === undefined ? base : (this.#base(over, base), over._list(list));
+    let next = base;
+    if (over !== undefined) {
+      this.#base(over, base);
+      next = over._list(list);
+    }
     const prev = list._sig.peek();
     if (next === prev || (prev !== undefined && next !== undefined && equalValue(prev, next))) return;
     this.#undo?.push(() => (list._sig.value = prev));

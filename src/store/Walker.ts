@@ -119,7 +119,9 @@ export class Walker implements DenormalizeContext {
   all(schema: EntityClass): unknown[] | undefined {
     const table = this.#table(schema);
     table._version.value; // subscribe to membership
-    const own = this.#top === undefined && (table._written.value, true);
+    const own = this.#top === undefined;
+    // At the root: one subscription to the table's writes stands for its rows' own.
+    if (own) table._written.value;
     if (!table._ever) return undefined;
     const out: unknown[] = [];
     for (let cell = table._head; cell !== undefined; cell = cell._next) {

@@ -140,7 +140,13 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean,
         let left = false;
         for (const [pk, cell] of table._cells) {
           // A row under an optimistic layer stays until the layer settles (its rollback needs it).
-          if (now < cell._exp.t || marked.has(cell) || cell._over !== undefined || watched.has(cell) || kept(key, pk))
+          if (
+            now < cell._exp._until ||
+            marked.has(cell) ||
+            cell._over !== undefined ||
+            watched.has(cell) ||
+            kept(key, pk)
+          )
             continue;
           swept.entities.push({ key, pk });
           if (dry) continue;

@@ -225,7 +225,7 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
           : jsonRow(w.key, w.sub, base, ensure(fields, w.key, Set<string>), store._tables.get(w.key)?._raw);
       // Merged under a newer value, the row keeps that value's version.
       const v = versionOf(cell);
-      const t = clampTime(cell._exp.t);
+      const t = clampTime(cell._exp._until);
       (out.rows[w.key] ??= dict())[w.sub] = v === now ? [row, t] : [row, t, ...v];
     }
     for (const [key, f] of fields) if (f.size) out.converted[key] = [...f];
@@ -377,7 +377,7 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
           }
           for (const [key, pk, t] of expiries) {
             const cell = store._table(key)._cell(pk);
-            if (t > cell._exp.t) cell._exp = { t };
+            if (t > cell._exp._until) cell._exp = { _until: t };
           }
           for (const [key, entry] of responses) writeResponse(store, key, entry, ctrl._hydration()[1]);
         }),

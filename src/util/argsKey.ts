@@ -22,21 +22,26 @@ export function idOf(target: object): number {
  * @internal Serializes one value with sorted object keys; `undefined` members are skipped.
  * Values JSON would confuse stay distinct: `NaN`, `Infinity` and `-Infinity` keep their
  * names (JSON writes `null`), a bigint ends in `n`, a function is keyed by its identity.
- * Throws (a bare `0`, which `argsKey` turns into a named `TypeError`) for a symbol, an
- * invalid Date, or nesting deeper than `MAX_ARGS_DEPTH` levels (a cyclic argument would never end).
+ * Returns `undefined` for what has no key — a symbol, an invalid Date, or nesting deeper
+ * than `MAX_ARGS_DEPTH` levels (a cyclic argument would never end) — anywhere in `value`:
+ * `argsKey` names it in a `TypeError`.
  */
-export function stableStringify(value: unknown, depth = 0): string {
+export function stableStringify(value: unknown, depth = 0): string | undefined {
   const type = typeof value;
   if (type === 'number' || type === 'boolean') return String(value);
   if (type === 'bigint') return `${value}n`;
   if (type === 'function') return `ƒ${idOf(value as Function)}`;
-  // argsKey names what cannot be keyed.
-  if (type === 'symbol' || depth > MAX_ARGS_DEPTH || (value instanceof Date && isNaN(value.getTime()))) throw 0;
+  if (type === 'symbol' || depth > MAX_ARGS_DEPTH || (value instanceof Date && Number.isNaN(value.getTime())))
+    return undefined;
   if (value === null || type !== 'object') return value === undefined ? 'null' : JSON.stringify(value);
   depth++;
   if (Array.isArray(value)) {
     let out = '[';
-    for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + stableStringify(value[i], depth);
+    for (let i = 0; i < value.length; i++) {
+      const item = stableStringify(value[i], depth);
+      if (item === undefined) return undefined;
+      out += (i ? ',' : '') + item;
+    }
     return out + ']';
   }
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
@@ -45,8 +50,11 @@ export function stableStringify(value: unknown, depth = 0): string {
   let out = '{';
   for (const k of Object.keys(value as object).sort()) {
     const v = (value as Record<string, unknown>)[k];
+    if (v === undefined) continue;
+    const member = stableStringify(v, depth);
+    if (member === undefined) return undefined;
     // (A comma after the first member: `out` holds more than its brace.)
-    if (v !== undefined) out += (out.length > 1 ? ',' : '') + JSON.stringify(k) + ':' + stableStringify(v, depth);
+    out += (out.length > 1 ? ',' : '') + JSON.stringify(k) + ':' + member;
   }
   return out + '}';
 }
@@ -59,15 +67,13 @@ export function argsKey(args: readonly unknown[], source = 'arguments'): string 
   let end = args.length;
   while (end > 0 && isEmptyArg(args[end - 1])) end--;
   if (end === 0) return '';
-  try {
-    return stableStringify(end === 1 ? args[0] : args.slice(0, end));
-  } catch {
-    throw new TypeError(
-      (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
-        ? `${source}: arguments with a symbol, an invalid Date or over ${MAX_ARGS_DEPTH} levels have no key`
-        : `${source}: arguments have no key`,
-    );
-  }
+  const key = stableStringify(end === 1 ? args[0] : args.slice(0, end));
+  if (key !== undefined) return key;
+  throw new TypeError(
+    (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
+      ? `${source}: arguments with a symbol, an invalid Date or over ${MAX_ARGS_DEPTH} levels have no key`
+      : `${source}: arguments have no key`,
+  );
 }
 
 function isEmptyArg(arg: unknown): boolean {

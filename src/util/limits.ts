@@ -64,5 +64,5 @@ export function isTime(t: unknown): t is number {
 
 /** @internal A time as it is stored or travels: at most `MAX_TIME`. */
 export function clampTime(t: number): number {
-  return t > MAX_TIME ? MAX_TIME : t;
+  return Math.min(t, MAX_TIME);
 }

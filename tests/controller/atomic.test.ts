@@ -50,7 +50,7 @@ class Strict extends Entity {
 }
 
 function chain(length: number, prefix = 'n'): Record<string, unknown> {
-  let node: Record<string, unknown> | undefined = undefined;
+  let node: Record<string, unknown> | undefined;
   for (let i = length - 1; i >= 0; i--) node = { id: `${prefix}${i}`, label: `#${i}`, next: node };
   return node!;
 }

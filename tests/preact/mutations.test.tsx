@@ -7,7 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Controller } from '../../src/index.js';
 import { useQuery } from '../../src/preact/index.js';
-import { FeedPost, feedApi } from '../_fixtures/feedApi.js';
+import { type FeedPost, feedApi } from '../_fixtures/feedApi.js';
 import { holdRoute, optimisticPatch } from '../_fixtures/held.js';
 import { User } from '../_fixtures/models.js';
 import { mount, settle } from '../_fixtures/preact.js';

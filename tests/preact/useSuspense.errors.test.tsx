@@ -5,7 +5,7 @@ import { Suspense } from 'preact/compat';
 import { act } from 'preact/test-utils';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Controller, NetworkError, type EndpointInterface } from '../../src/index.js';
+import { type Controller, NetworkError, type EndpointInterface } from '../../src/index.js';
 import { CacheProvider, ErrorBoundary, useSuspense } from '../../src/preact/index.js';
 import {
   breakAndRefetch,

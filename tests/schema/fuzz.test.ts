@@ -93,7 +93,7 @@ function generator(rand: () => number) {
   };
   /** A chain of `length` items through `child`, some of them deeper than the limits. */
   const chain = (length: number): unknown => {
-    let node: unknown = undefined;
+    let node: unknown;
     for (let i = length - 1; i >= 0; i--) node = { id: `c${i}`, name: `#${i}`, child: node };
     return node;
   };

@@ -4,7 +4,7 @@ import { ErrorBoundary, Suspense, type JSX } from 'solid-js';
 import { render } from 'solid-js/web';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Controller, NetworkError, type EndpointInterface } from '../../src/index.js';
+import { type Controller, NetworkError, type EndpointInterface } from '../../src/index.js';
 import { CacheProvider, createSuspense } from '../../src/solid/index.js';
 import {
   breakAndRefetch,

@@ -3,7 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { All, Collection, Controller, Entity, Lazy, Query, RestEndpoint, effect, schema } from '../../src/index.js';
-import { Article, Link, feedItem } from '../_fixtures/models.js';
+import { type Article, Link, feedItem } from '../_fixtures/models.js';
 import { Post, Stats, Ticker, User } from '../_fixtures/spec-models.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
 

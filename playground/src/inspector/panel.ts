@@ -3,7 +3,7 @@
  * the live views (rows each read, updates), the request log and optimistic layers. It
  * reads the run's `InspectedController` (public API) and redraws at most every 150 ms.
  */
-import { All, Entity } from '../../../src/index.js';
+import { All, type Entity } from '../../../src/index.js';
 import { walkEntities, type InspectedController, type ViewEntry } from './InspectedController.js';
 
 type Tab = 'rows' | 'views' | 'requests' | 'layers';

@@ -10,7 +10,7 @@ import { ErrorBoundary } from 'solid-js';
 import { Component, h, render as preactRender, type ComponentChildren } from 'preact';
 import { CacheProvider as SolidProvider } from '../../../src/solid/index.js';
 import { CacheProvider as PreactProvider } from '../../../src/preact/index.js';
-import { Entity, effect } from '../../../src/index.js';
+import { Entity, type effect } from '../../../src/index.js';
 import { compile, CompileError, type Framework } from '../compiler/compile.js';
 import { InspectedController } from '../inspector/InspectedController.js';
 import { resetMock, type Routes } from '../mock/server.js';

@@ -3,7 +3,7 @@
 // 'ssr'`) and for the browser (`generate: 'dom'`), both hydratable.
 import Decimal from 'decimal.js';
 import { For, Suspense } from 'solid-js';
-import { Controller, Entity, RestEndpoint } from '../../../src/index.js';
+import { type Controller, Entity, RestEndpoint } from '../../../src/index.js';
 import { CacheProvider, createSuspense } from '../../../src/solid/index.js';
 
 export class Product extends Entity {
