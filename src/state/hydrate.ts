@@ -32,7 +32,7 @@ const VERSION = 1;
 
 /**
  * A Controller's server data as plain JSON (`JSON.stringify` keeps all of it).
- * Produced by {@link dehydrate}, read by {@link hydrate}.
+ * Produced by `dehydrate` (signal-cache/ssr), read by `hydrate` and the Controller's `initialState` option.
  */
 export interface DehydratedState {
   /** Format version; `1`. */
