@@ -194,13 +194,17 @@ export function hydrateStore(
     if (refused !== undefined && skip === undefined) fail(refused);
     if (!isDict(byPk)) continue;
     let staged: Map<string, Row> | undefined;
+    const deserialized = cls === undefined ? [] : fields;
+    /** One row, checked and read, and its expiry. */
+    const readOne = (pk: string): RowRead => {
+      if (refused !== undefined) fail(refused);
+      const value = byPk[pk];
+      if (!Array.isArray(value) || !isTime(value[1])) fail(`malformed state at ${at}.${short(pk)}`);
+      return [readRow(cls, key, pk, value[0], deserialized, fail), value[1]];
+    };
     for (const pk of Object.keys(byPk)) {
-      const read = entry('rows', key, pk, (): RowRead => {
-        if (refused !== undefined) fail(refused);
-        const value = byPk[pk];
-        if (!Array.isArray(value) || !isTime(value[1])) fail(`malformed state at ${at}.${short(pk)}`);
-        return [readRow(cls, key, pk, value[0], cls === undefined ? [] : fields, fail), value[1]];
-      });
+      // (No closure per row unless entries are skipped one by one.)
+      const read = skip === undefined ? readOne(pk) : entry('rows', key, pk, () => readOne(pk));
       if (read === undefined) continue;
       if (staged === undefined) staging._rows.set(key, (staged = new Map()));
       staged.set(pk, read[0]);
@@ -239,15 +243,15 @@ export function hydrateStore(
   batch(() =>
     store._record('hydrate', at, () => {
       store._commit(staging, at);
-      for (const [key, fields] of raw) {
-        const table = store._tables.get(key);
-        if (table === undefined) continue;
-        table._raw = table._raw === undefined ? fields : [...new Set([...table._raw, ...fields])];
-        store._adopt = adopt;
-      }
+      keepRaw(store, raw);
+      // Rows of one expiry share its object, as the rows of one response do (`Cell._exp`).
+      const shared = new Map<number, { _until: number }>();
       for (const [key, pk, t] of expiries) {
         const cell = store._table(key)._cell(pk);
-        if (t > cell._exp._until) cell._exp = { _until: t };
+        if (t <= cell._exp._until) continue;
+        let exp = shared.get(t);
+        if (exp === undefined) shared.set(t, (exp = { _until: t }));
+        cell._exp = exp;
       }
       for (const [key, response] of results) writeResponse(store, key, response, at);
     }),
@@ -326,6 +330,20 @@ export function adopt(table: Table, cls: EntityClass): void {
         }
       }
     }
+  }
+}
+
+/**
+ * @internal Marks the fields that the rows of each key of `raw` keep in their JSON form
+ * until their class is known (see `adopt`), after the commit that stored them. Shared by
+ * `hydrate` and `shareTabs`.
+ */
+export function keepRaw(store: Store, raw: Map<string, readonly string[]>): void {
+  for (const [key, fields] of raw) {
+    const table = store._tables.get(key);
+    if (table === undefined) continue;
+    table._raw = table._raw === undefined ? fields : [...new Set([...table._raw, ...fields])];
+    store._adopt = adopt;
   }
 }
 
