@@ -1,9 +1,12 @@
 // Builds the playground as static files in playground/dist/: index.html, main.css and
 // main.js (the page, the library from its sources, the editor, the in-page compiler and
-// every demo of playground/demos/). `npm run build` runs it; `npm start` serves it.
+// every demo of playground/demos/), checker.js (the type checker's worker: TypeScript 5.9,
+// loaded after the first paint) and checker-types.json (the declarations it checks against,
+// the package's from dist/). `npm run build` runs it; `npm start` serves it.
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkerDeclarations } from './checker-types.mjs';
 
 const here = import.meta.dirname;
 export const distDir = join(here, 'dist');
@@ -46,6 +49,21 @@ export async function buildPlayground({ minify = true } = {}) {
     banner: { js: 'globalThis.process ??= { env: {}, versions: {}, emitWarning() {} };' },
     plugins: [demosPlugin],
   });
+  await build({
+    entryPoints: [join(here, 'src', 'checker', 'worker.ts')],
+    outfile: join(distDir, 'checker.js'),
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+    minify,
+    legalComments: 'none',
+    logLevel: 'warning',
+    // TypeScript's Node-only modules are reached on Node only.
+    external: ['fs', 'path', 'os', 'crypto', 'inspector', 'perf_hooks', 'source-map-support', 'module', 'buffer'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  writeFileSync(join(distDir, 'checker-types.json'), JSON.stringify(checkerDeclarations()));
   copyFileSync(join(here, 'index.html'), join(distDir, 'index.html'));
   copyFileSync(join(here, 'main.css'), join(distDir, 'main.css'));
 }

@@ -17,11 +17,12 @@ const types = {
 };
 
 /**
- * Builds the page and serves it. `port: 0` picks a free port.
+ * Builds the page and serves it. `port: 0` picks a free port; `build: false` serves what
+ * playground/dist holds (the test runner builds it once for all browser tests).
  * @returns the page's URL and a function that stops the server
  */
-export async function startPlayground({ port = Number(process.env.PORT ?? 5173), host = 'localhost' } = {}) {
-  await buildPlayground();
+export async function startPlayground({ port = Number(process.env.PORT ?? 5173), host = 'localhost', build = true } = {}) {
+  if (build) await buildPlayground();
   const server = createServer(async (req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const file = normalize(join(distDir, pathname === '/' ? 'index.html' : pathname));

@@ -37,7 +37,7 @@ const files = walk(join(root, 'tests'))
 rmSync(outdir, { recursive: true, force: true });
 
 // Tests of the shipped build compare dist/ with src/: build first when dist/ is stale.
-if (useDist || files.some((f) => /[\\/](dist|devOnly|mangle|shake)\.test\.ts$/.test(f))) {
+if (useDist || files.some((f) => /[\\/](dist|devOnly|mangle|shake|checker(\.writes)?)\.test\.ts$/.test(f))) {
   const { staleInputs } = await import('./_fixtures/dist.mjs');
   const stale = staleInputs(root);
   if (stale.length) {
@@ -165,9 +165,13 @@ function runOne(file) {
 
 // Browser tests may run two at a time: unpack the packaged Chromium once, before them, so
 // that no test launches a binary another process is still writing.
-if (files.some((f) => readFileSync(f, 'utf8').includes('_fixtures/browser'))) {
+if (files.some((f) => /_fixtures\/(browser|playground)/.test(readFileSync(f, 'utf8')))) {
   const { browserLaunchOptions } = await import('./_fixtures/browser-options.mjs');
   await browserLaunchOptions();
+}
+// The playground's tests serve playground/dist, built once here (they run in parallel).
+if (files.some((f) => relative(root, f).startsWith(join('tests', 'playground')))) {
+  await (await import('../playground/build.mjs')).buildPlayground();
 }
 
 const queue = [...files];

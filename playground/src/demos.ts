@@ -1,61 +1,14 @@
 /**
- * The demos: one `playground/demos/NAME.demo` file each (adding a demo is adding a
- * file). A demo file is a header, then its files, each after a `//// NAME` line:
- *
- *   # Title
- *   group: Query patterns
- *   order: 10
- *   One paragraph about what to try (`code` allowed).
- *   //// fixtures.json   the mock API's data (JSON)
- *   //// server.ts       optional: routes beyond the default REST collections
- *   //// api.ts          entities, endpoints, queries: shared by the three views
- *   //// solid.tsx       //// preact.tsx       //// vanilla.ts
+ * The demos: one `playground/demos/NAME.demo` file each (adding a demo is adding a file;
+ * the format is in ./demoFile.ts), in the order of the menu.
  */
 import sources from 'demos:all';
-import type { DemoFiles, FileName } from './runtime/run.js';
+import { parseDemo, type Demo } from './demoFile.js';
 
-export interface Demo {
-  id: string;
-  title: string;
-  group: string;
-  order: number;
-  about: string;
-  files: DemoFiles;
-}
-
-const FILES: FileName[] = ['fixtures.json', 'server.ts', 'api.ts', 'solid.tsx', 'preact.tsx', 'vanilla.ts'];
-const EMPTY_SERVER =
-  '// No routes of its own: the default REST collections over the fixtures answer.\nexport default {};\n';
-
-export function parseDemo(id: string, text: string): Demo {
-  const [head = '', ...parts] = text.split(/^\/\/\/\/ /m);
-  const files: Partial<DemoFiles> = { 'server.ts': EMPTY_SERVER };
-  for (const part of parts) {
-    const newline = part.indexOf('\n');
-    const name = part.slice(0, newline).trim() as FileName;
-    if (!FILES.includes(name)) throw new Error(`demo ${id}: unknown file "${name}"`);
-    files[name] = part.slice(newline + 1).replace(/\n+$/, '\n');
-  }
-  for (const name of FILES) if (files[name] === undefined) throw new Error(`demo ${id}: missing file ${name}`);
-  const lines = head.trim().split('\n');
-  const title = (lines.shift() ?? id).replace(/^#\s*/, '');
-  const meta: Record<string, string> = {};
-  while (lines.length && /^\w+:\s/.test(lines[0]!)) {
-    const [key, ...value] = lines.shift()!.split(':');
-    meta[key!.trim()] = value.join(':').trim();
-  }
-  return {
-    id,
-    title,
-    group: meta.group ?? 'Demos',
-    order: Number(meta.order ?? 100),
-    about: lines.join(' ').trim(),
-    files: files as DemoFiles,
-  };
-}
+export type { Demo };
 
 /** Groups in the order the menu shows them; others follow alphabetically. */
-export const GROUPS = ['Query patterns', 'Transforms', 'Mutations', 'Performance'];
+export const GROUPS = ['Query patterns', 'Transforms', 'Mutations', 'Errors', 'Performance'];
 const rank = (group: string) => (GROUPS.includes(group) ? GROUPS.indexOf(group) : GROUPS.length);
 
 export const demos: Demo[] = sources

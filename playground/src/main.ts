@@ -10,6 +10,7 @@ import { InspectorPanel } from './inspector/panel.js';
 import { installMock, settings } from './mock/server.js';
 import { Runner, toDemoError, viewFile, type DemoError, type DemoFiles, type FileName } from './runtime/run.js';
 import type { Framework } from './compiler/compile.js';
+import { TypeChecker } from './ui/typecheck.js';
 
 const $ = <T extends HTMLElement = HTMLElement>(testId: string) =>
   document.querySelector<T>(`[data-testid="${testId}"]`)!;
@@ -33,12 +34,25 @@ let files: DemoFiles = { ...demo.files };
 let runs = 0;
 let rerun: ReturnType<typeof setTimeout> | undefined;
 
-const editor = new CodeEditor($('editor'), (file, text) => {
-  files[file as FileName] = text;
-  clearTimeout(rerun);
-  rerun = setTimeout(runNow, 350);
-  $('reset').hidden = !edited();
-});
+const typeChecker = new TypeChecker();
+const editor = new CodeEditor(
+  $('editor'),
+  (file, text) => {
+    files[file as FileName] = text;
+    clearTimeout(rerun);
+    rerun = setTimeout(runNow, 350);
+    $('reset').hidden = !edited();
+  },
+  async (file, text) =>
+    (await typeChecker.check({ ...files, [file]: text }, file))?.map((d) => ({
+      from: d.from,
+      to: d.to,
+      severity: d.severity,
+      source: 'TypeScript',
+      message: d.message,
+    })),
+);
+typeChecker.onStart(() => editor.recheck());
 
 const runner = new Runner(preview, showError, () => {
   inspector.changed();
@@ -248,6 +262,12 @@ Object.assign(globalThis, {
     demos: demos.map((d) => d.id),
     settled: () => !!runner.controller && runner.controller.calls.every((c) => c.status !== 'pending'),
     error: () => shownError,
+    /** The marks of the shown file: type diagnostics (source 'TypeScript') and the run's error ('run'). */
+    diagnostics: () => editor.diagnostics(),
+    typeChecker,
   },
 });
 document.body.dataset.ready = 'true';
+
+// TypeScript loads in its worker only after the first paint: the page never waits for it.
+requestAnimationFrame(() => setTimeout(() => typeChecker.start(), 0));

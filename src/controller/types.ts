@@ -4,7 +4,7 @@
  */
 import type { EndpointInterface } from '../endpoint/types.js';
 import type { Query } from '../schema/Query.js';
-import type { Denormalize, Input, Schema } from '../schema/types.js';
+import type { Denormalize, EntityInput, Input, Schema } from '../schema/types.js';
 import type { DehydratedState } from '../state/hydrate.js';
 import type { Manager } from './actions.js';
 import type { Timers } from './timers.js';
@@ -102,11 +102,15 @@ export type QueryArgs<A extends readonly unknown[]> = A extends readonly [] ? re
  */
 export type KeyFilter = { testKey(key: string): boolean } | ((key: string) => boolean);
 
-/** Arguments of a read of `Q`: a `Query`'s `process` arguments, else any. */
+/**
+ * Arguments of a read of `Q`: an entity's fields (`ctrl.get(User, { id: '1' })`: its pk
+ * fields or an indexed field) or its pk (`ctrl.get(User, '1')`), a `Query`'s `process`
+ * arguments, else any.
+ */
 export type ArgsOf<Q> = Q extends abstract new (
   ...args: any[]
 ) => unknown
-  ? readonly unknown[]
+  ? readonly [args?: EntityInput<Q> | string | number | null]
   : Q extends Query<any, any, infer A>
     ? QueryArgs<A>
     : readonly unknown[];

@@ -211,7 +211,9 @@ export const scenarios: Scenario[] = [
       );
       const calls: unknown[] = [];
       const query = ctrl.query;
-      ctrl.query = ((...args: [typeof User, unknown]) => (calls.push(args[1]), query(...args))) as typeof ctrl.query;
+      ctrl.query = ((...args: [typeof User, { id: string }]) => (
+        calls.push(args[1]), query(...args)
+      )) as typeof ctrl.query;
       const m = d.mount(ctrl, userReader('query', 'u1', User));
       assert.is(m.root.textContent, 'Ada');
       await m.setArgs({ id: 'u1' });

@@ -238,7 +238,7 @@ wrong('a schema argument that is no schema is a SchemaError naming the method; n
   for (const bad of NOT) {
     const calls: [string, () => unknown][] = [
       ['get/query', () => (ctrl.get as (...args: unknown[]) => void)(bad)],
-      ['get/query', () => (ctrl.query as (...args: unknown[]) => void)(bad)],
+      ['get/query', () => (ctrl.query as unknown as (...args: unknown[]) => void)(bad)],
       ['set', () => (ctrl.set as (...args: unknown[]) => void)(bad, { id: '1' }, { id: '1', name: 'x' })],
       ['set', () => (ctrl.set as (...args: unknown[]) => void)(bad, { id: '1', name: 'x' })],
     ];

@@ -21,11 +21,13 @@ import {
   useSuspenseSignal,
 } from 'signal-cache/preact';
 import { expectType, type Equal } from './expect.js';
-import { User } from './models.js';
+import { Post, User } from './models.js';
 
 const getUsers = new RestEndpoint({ path: '/users', schema: [User] });
 const getUser = new RestEndpoint({ path: '/users/:id', schema: User, pollFrequency: 1000 });
 const adminCount = new Query(new All(User), (users, { isAdmin }: { isAdmin: boolean }) => users.filter((u) => u.isAdmin === isAdmin).length);
+// A join whose process declares no arguments: the read's arguments select the rows (by pk).
+const joined = new Query({ user: User, post: Post }, ({ user, post }) => `${user?.name}: ${post?.title}`);
 
 export function Hooks({ id, show }: { id: string; show: boolean }) {
   const ctrl = useController();
@@ -38,6 +40,10 @@ export function Hooks({ id, show }: { id: string; show: boolean }) {
   expectType<Equal<typeof count, number | undefined>>();
   // @ts-expect-error isAdmin is a boolean
   useQuery(adminCount, { isAdmin: 'yes' });
+  // @ts-expect-error idd is not a field of User
+  useQuery(User, { idd: 42 });
+  const join = useQuery(joined, { id });
+  expectType<Equal<typeof join, string | undefined>>();
   const users = useSuspense(getUsers);
   expectType<Equal<typeof users, User[]>>();
   const one = useSuspense(getUser, { id });

@@ -22,6 +22,8 @@ import { Post, User } from './models.js';
 const getUsers = new RestEndpoint({ path: '/users', schema: [User] });
 const getUser = new RestEndpoint({ path: '/users/:id', schema: User, pollFrequency: 1000 });
 const adminCount = new Query(new All(User), (users, { isAdmin }: { isAdmin: boolean }) => users.filter((u) => u.isAdmin === isAdmin).length);
+// A join whose process declares no arguments: the read's arguments select the rows (by pk).
+const joined = new Query({ user: User, post: Post }, ({ user, post }) => `${user?.name}: ${post?.title}`);
 
 export function Primitives(props: { id: string; show: boolean }) {
   const ctrl = useController();
@@ -32,6 +34,10 @@ export function Primitives(props: { id: string; show: boolean }) {
   expectType<Equal<typeof count, Accessor<number | undefined>>>();
   // @ts-expect-error isAdmin is a boolean
   createQuery(adminCount, () => ({ isAdmin: 'yes' }));
+  // @ts-expect-error idd is not a field of User
+  createQuery(User, () => ({ idd: 42 }));
+  const join = createQuery(joined, () => ({ id: props.id }));
+  expectType<Equal<typeof join, Accessor<string | undefined>>>();
   const nothing = createQuery(User, () => (props.show ? { id: props.id } : null));
   expectType<Equal<typeof nothing, Accessor<User | undefined>>>();
   const users = createSuspense(getUsers);

@@ -150,6 +150,12 @@ expectType<Equal<ReturnType<typeof ctrl.get<typeof join>>, string | undefined>>(
 
 expectType<Equal<ReturnType<typeof ctrl.get<typeof User>>, User | undefined>>();
 const one = ctrl.get(User, { id: '1' });
+// An entity is read by its fields (pk or indexed) or its pk: a field it does not have is an error.
+// @ts-expect-error idd is not a field of User
+ctrl.get(User, { idd: 42 });
+// @ts-expect-error id is a string
+ctrl.query(User, { id: 42 });
+ctrl.get(User, '1');
 expectType<Equal<typeof one, User | undefined>>();
 const all = ctrl.query(new All(User));
 expectType<Equal<typeof all, ReadonlySignal<User[] | undefined>>>();

@@ -11,16 +11,12 @@
  * DELETE /name/:id.
  */
 
+import type { RouteContext } from '../checker/playground-module.js';
+
 export const MOCK_ORIGIN = 'https://api.example.com';
 
-export interface RouteContext {
-  db: Record<string, any>;
-  params: Record<string, string>;
-  query: Record<string, string>;
-  body: any;
-  method: string;
-  path: string;
-}
+// What a route handler receives: declared once, for this module and for the demos' type checker.
+export type { RouteContext };
 export type Handler = (ctx: RouteContext) => unknown;
 export type Routes = Record<string, Handler>;
 
