@@ -2,7 +2,7 @@
 // budget, and builds the playground.
 //
 //   node build.mjs            everything
-//   node build.mjs --no-types skip the .d.ts step (faster, for benches)
+//   node build.mjs --no-types skip the .d.ts step and the playground (faster, for benches)
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -17,6 +17,7 @@ export const entries = {
   'persist/index': 'src/persist/index.ts',
   'tabs/index': 'src/tabs/index.ts',
   'ssr/index': 'src/ssr/index.ts',
+  'devtools/index': 'src/devtools/index.ts',
 };
 
 /** Internal property names and their short forms in dist (tools/mangle.json). */
@@ -39,13 +40,15 @@ await build({
   mangleCache: { ...mangled },
   logLevel: 'warning',
 });
-if (!process.argv.includes('--no-types')) {
+const noTypes = process.argv.includes('--no-types');
+if (!noTypes) {
   execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
     stdio: 'inherit',
   });
 }
 if (existsSync('tools/size.mjs')) await (await import('./tools/size.mjs')).checkSize({ entries, peers });
-if (existsSync('playground/build.mjs')) await (await import('./playground/build.mjs')).buildPlayground();
+// The playground type-checks against the .d.ts: not built without them (benches need only dist).
+if (!noTypes && existsSync('playground/build.mjs')) await (await import('./playground/build.mjs')).buildPlayground();
 
 /** Every .ts / .tsx file under `dir` (declaration files left out). */
 function sourceFiles(dir) {

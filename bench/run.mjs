@@ -5,6 +5,8 @@
  *   npm run bench -- --quick      smoke run (< 60 s): fewer rounds, shorter budgets
  *   npm run bench -- --only=W8,W10   some scenarios (by id or file name); prints only,
  *                                 bench/results/latest.json and RESULTS.md are left as they are
+ *   npm run bench -- --only=W25,W14 --write   some scenarios, and their results replace those
+ *                                 of the same scenarios in latest.json and RESULTS.md
  *   npm run bench -- --no-build   use dist as it is
  *   npm run bench -- --cpu-prof   write a .cpuprofile per scenario to bench/results/
  *                                 (summarize: node bench/_lib/profile-top.mjs <file>)
@@ -51,6 +53,7 @@ const SCENARIOS = [
   { id: 'W22', file: 'persist-one-row.mjs' },
   { id: 'W23', file: 'remove-rows.mjs' },
   { id: 'W24', file: 'tabs-one-row.mjs' },
+  { id: 'W25', file: 'browser-scenarios.mjs' },
 ];
 
 /**
@@ -138,6 +141,31 @@ const TARGETS = [
     min: 2,
     text: 'W19 nested where ≥ 2× TanStack DB',
   },
+  // Issue 27's memory budgets: bytes, not ratios (`atMost`), and the never-read rows against
+  // the same rows parsed from JSON and kept as they are (W14's `json` reference row).
+  { workload: 'W14', case: 'per row (FLAT-10k)', variant: 'setResponse;', atMost: 300, text: 'W14 ≤ 300 B/row' },
+  {
+    workload: 'W14',
+    case: 'per row (FLAT-10k)',
+    variant: 'setResponse;',
+    max: 1,
+    text: 'W14 per row below data-client',
+  },
+  {
+    workload: 'W14',
+    case: 'per row (FLAT-10k)',
+    variant: 'setResponse + live',
+    atMost: 600,
+    text: 'W14 ≤ 600 B/row, live operators mounted',
+  },
+  {
+    workload: 'W14',
+    case: 'per row (FLAT-10k)',
+    variant: 'set, rows never read',
+    vs: 'json',
+    max: 1.5,
+    text: 'W14 never-read rows ≤ 1.5× their parsed JSON',
+  },
   { workload: 'W16', case: 'apply + settle', min: 1000, text: 'W16 optimistic settle ≥ 1000×' },
   { workload: 'W16', case: 'apply + rollback', min: 1000, text: 'W16 optimistic rollback ≥ 1000×' },
   { workload: 'W16', case: 'apply + settle', vs: 'tanstack', min: 10, text: 'W16 optimistic settle ≥ 10× TanStack' },
@@ -181,17 +209,26 @@ for (const { id, file } of SCENARIOS) {
   );
 }
 
-const rows = withRatios(results.flatMap((r) => r.rows));
-const targets = evaluateTargets(rows);
-const report = {
+const write = !only || argv.includes('--write');
+/** Where this run's scenarios ran (a merged report keeps each scenario's own). */
+const run = {
   date: new Date().toISOString(),
+  mode: quick ? 'quick' : 'full',
+  machine: machine(),
+  load: loadText(),
+};
+for (const r of results) r.run = run;
+if (only && write) mergePrevious();
+const rows = withRatios(results.flatMap((r) => r.rows));
+// Scenarios with their own section (W25) judge their own targets.
+const targets = [...evaluateTargets(rows), ...results.flatMap((r) => r.targets ?? [])];
+const report = {
+  date: run.date,
+  command: ['npm run bench', ...(argv.length ? ['--', ...argv] : [])].join(' '),
   mode: quick ? 'quick' : 'full',
   seconds: (Date.now() - started) / 1000,
   machine: machine(),
-  load: `load average ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' / ')} (1 / 5 / 15 min) at the end of the run on ${os.cpus().length} cores`,
+  load: run.load,
   node: process.version,
   versions: versions(),
   rows,
@@ -199,24 +236,30 @@ const report = {
   gates: results.flatMap((r) => r.gates),
   checks: results.flatMap((r) => r.checks),
   notes: Object.fromEntries(results.map((r) => [r.id, r.notes])),
-  scenarios: results.map((r) => ({ id: r.id, title: r.title, file: r.file, seconds: r.seconds })),
+  scenarios: results.map((r) => ({ id: r.id, title: r.title, file: r.file, seconds: r.seconds, run: r.run })),
+  sections: Object.fromEntries(results.filter((r) => r.markdown).map((r) => [r.id, r.markdown])),
   failures,
 };
 
-console.log(`\n${table(rows)}\n`);
+const sectioned = new Set(Object.keys(report.sections));
+console.log(`\n${table(rows.filter((r) => !sectioned.has(r.workload)))}\n`);
+for (const text of Object.values(report.sections)) console.log(`${text}\n`);
 console.log(targetLines(targets).join('\n'));
 const advisory = report.checks.filter((c) => !c.ok);
 if (advisory.length)
   console.log(
     `\nchecks not met (advisory):\n${advisory.map((c) => `  ${c.workload} ${c.name}: ${c.detail}`).join('\n')}`,
   );
-if (only) {
+if (!write) {
   console.log(`\n${report.mode} run of ${only.join(', ')}: ${report.seconds.toFixed(1)} s (results files not written)`);
 } else {
   mkdirSync(join(here, 'results'), { recursive: true });
   writeFileSync(join(here, 'results', 'latest.json'), JSON.stringify(report, null, 2) + '\n');
   writeFileSync(join(here, 'RESULTS.md'), markdown(report));
-  console.log(`\n${report.mode} run: ${report.seconds.toFixed(1)} s → bench/results/latest.json, bench/RESULTS.md`);
+  for (const r of results) if (r.svg) writeFileSync(join(here, 'results', `${r.id}.svg`), r.svg);
+  console.log(
+    `\n${report.mode} run${only ? ` of ${only.join(', ')}` : ''}: ${report.seconds.toFixed(1)} s → bench/results/latest.json, bench/RESULTS.md`,
+  );
 }
 if (failures.length) {
   console.error(`\n${failures.length} correctness gate(s) failed:\n  ${failures.join('\n  ')}`);
@@ -274,6 +317,33 @@ function runScenario(file) {
   });
 }
 
+/**
+ * `--only … --write`: the scenarios not re-run keep their results from latest.json (rows,
+ * gates, checks, notes, sections, own targets), as if they had run too.
+ */
+function mergePrevious() {
+  const file = join(here, 'results', 'latest.json');
+  if (!existsSync(file)) return;
+  const previous = JSON.parse(readFileSync(file, 'utf8'));
+  const rerun = new Set(results.map((r) => r.id));
+  for (const old of previous.scenarios ?? []) {
+    if (rerun.has(old.id)) continue;
+    const own = (list) => (list ?? []).filter((x) => x.workload === old.id);
+    results.push({
+      ...old,
+      run: old.run ?? { date: previous.date, mode: previous.mode, machine: previous.machine, load: previous.load },
+      rows: own(previous.rows).map(({ ratio: _ratio, medianRatio: _medianRatio, ...row }) => row),
+      gates: own(previous.gates),
+      checks: own(previous.checks),
+      notes: previous.notes?.[old.id] ?? [],
+      targets: previous.sections?.[old.id] ? own(previous.targets) : undefined,
+      markdown: previous.sections?.[old.id],
+    });
+  }
+  const order = SCENARIOS.map((x) => x.id);
+  results.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+}
+
 //#endregion
 
 //#region results
@@ -298,6 +368,10 @@ function evaluateTargets(rows) {
       (r) => same(r) && r.peer === 'signal-cache' && (t.variant === undefined || r.variant.startsWith(t.variant)),
     );
     const other = rows.find((r) => same(r) && r.peer === (t.vs ?? 'data-client'));
+    if (t.atMost !== undefined) {
+      if (!ours) return { ...t, ratio: undefined, bestRatio: undefined, met: undefined };
+      return { ...t, met: ours.value <= t.atMost, detail: `${fmtValue(ours)}` };
+    }
     if (!ours || !other) return { ...t, ratio: undefined, bestRatio: undefined, met: undefined };
     const bestRatio = ours.value / other.value;
     const ratio = ours.median !== undefined && other.median !== undefined ? ours.median / other.median : bestRatio;
@@ -348,10 +422,17 @@ function targetLines(targets) {
     'targets (signal-cache vs data-client unless noted; goals, not assertions):',
     ...targets.map(
       (t) =>
-        `  ${t.met === undefined ? '?' : t.met ? '✓' : '✗'} ${t.text.padEnd(36)} median ${t.ratio === undefined ? 'n/a' : fmtRatio(t.ratio)}` +
+        `  ${t.met === undefined ? '?' : t.met ? '✓' : '✗'} ${t.text.padEnd(36)} ${t.detail ?? `median ${t.ratio === undefined ? 'n/a' : fmtRatio(t.ratio)}`}` +
         (t.bestRatio === undefined ? '' : ` (best ${fmtRatio(t.bestRatio)})`),
     ),
   ];
+}
+
+function loadText() {
+  return `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')} (1 / 5 / 15 min) at the end of the run on ${os.cpus().length} cores`;
 }
 
 function machine() {
@@ -377,6 +458,12 @@ function versions() {
     '@tanstack/query-core',
     '@tanstack/query-broadcast-client-experimental',
     '@tanstack/solid-query',
+    '@data-client/react',
+    'react',
+    'react-dom',
+    'solid-js',
+    'preact',
+    'playwright-core',
     'tinybench',
     'esbuild',
   ];
@@ -399,11 +486,23 @@ function markdown(r) {
   const out = [];
   out.push('# Benchmark results', '');
   out.push(
-    `Generated by \`npm run bench${r.mode === 'quick' ? ' -- --quick' : ''}\` (${r.mode} run, ${r.seconds.toFixed(0)} s) on ${r.date.slice(0, 10)}.`,
+    `Generated by \`${r.command ?? `npm run bench${r.mode === 'quick' ? ' -- --quick' : ''}`}\` (${r.mode} run, ${r.seconds.toFixed(0)} s) on ${r.date.slice(0, 10)}.`,
     'What each workload (W1, W2 …) measures, in words: [README.md](README.md).',
     '',
   );
   out.push(`- Machine: ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memoryGiB} GiB, ${r.machine.platform}`);
+  const reruns = r.scenarios.filter((x) => x.run && x.run.date !== r.date);
+  if (reruns.length) {
+    // A merged report: say which scenarios come from an earlier run, and where that ran.
+    const byRun = new Map();
+    for (const x of reruns) byRun.set(x.run.date, [...(byRun.get(x.run.date) ?? []), x]);
+    for (const [date, list] of byRun) {
+      const { mode, machine: m, load } = list[0].run;
+      out.push(
+        `- From the ${mode} run of ${date.slice(0, 10)}: ${list.map((x) => x.id).join(', ')} (${m.cpu}, ${m.cores} cores; ${load})`,
+      );
+    }
+  }
   out.push(`- Node ${r.node}, NODE_ENV=production, --expose-gc; signal-cache from the built \`dist/\``);
   out.push(
     `- Peers: ${Object.entries(r.versions)
@@ -411,7 +510,7 @@ function markdown(r) {
       .join(', ')}`,
   );
   out.push(
-    `- Method: tinybench; per task a warm-up, then ${r.mode === 'quick' ? 2 : 5} rounds with the tasks of a scenario interleaved; the best round is reported with its relative margin of error (±), and beside it the median of the rounds; sub-microsecond operations are batched. Memory rows: median of fresh worker threads, ± is the range of the rounds.`,
+    `- Method (W1–W24): tinybench; per task a warm-up, then 5 rounds (2 in a quick run) with the tasks of a scenario interleaved; the best round is reported with its relative margin of error (±), and beside it the median of the rounds; sub-microsecond operations are batched. Memory rows: median of fresh worker threads, ± is the range of the rounds.`,
   );
   out.push(
     '- Ratios: value ÷ data-client value of the same case (for bytes, lower is better), of the best rounds and of the medians. Targets are judged on the medians.',
@@ -426,7 +525,7 @@ function markdown(r) {
   out.push('## Targets', '', '| goal | measured (median) | best rounds | met |', '|---|---:|---:|:--:|');
   for (const t of r.targets)
     out.push(
-      `| ${md(t.text)} | ${t.ratio === undefined ? 'n/a' : fmtRatio(t.ratio)} | ${t.bestRatio === undefined ? 'n/a' : fmtRatio(t.bestRatio)} | ${t.met === undefined ? '?' : t.met ? '✓' : '✗'} |`,
+      `| ${md(t.text)} | ${md(t.detail ?? (t.ratio === undefined ? 'n/a' : fmtRatio(t.ratio)))} | ${t.bestRatio === undefined ? 'n/a' : fmtRatio(t.bestRatio)} | ${t.met === undefined ? '?' : t.met ? '✓' : '✗'} |`,
     );
   out.push(
     '',
@@ -435,10 +534,12 @@ function markdown(r) {
     '| workload | case | peer | best ops/s | ± | median | ratio (best) | ratio (median) |',
     '|---|---|---|---:|---:|---:|---:|---:|',
   );
-  for (const row of r.rows)
+  const sections = r.sections ?? {};
+  for (const row of r.rows.filter((x) => !(x.workload in sections)))
     out.push(
       `| ${row.workload} | ${md(row.case)} | ${md(peerLabel(row))} | ${md(fmtValue(row))} | ${row.rme.toFixed(1)}% | ${fmtMedian(row)} | ${fmtRatio(row.ratio)} | ${fmtRatio(row.medianRatio)} |`,
     );
+  for (const text of Object.values(sections)) out.push('', text);
   out.push('', '## Notes', '');
   out.push(
     "- data-client is driven through `@data-client/core`'s `Controller` + `createReducer` with a synchronous dispatch (no managers, no React): writes with `controller.setResponse`, reads with `controller.getResponse(endpoint, ...args, state)` (the call its hooks make, memoized by the controller's `globalCache`). A mounted data-client view re-runs `getResponse` after every dispatch and counts as re-run only when the returned reference changed. `Query` is the 0.9 `Query` endpoint over `schema.All`.",

@@ -9,6 +9,7 @@ export { batch, computed, effect, signal, untracked } from '@preact/signals-core
 export type { ReadonlySignal, Signal } from '@preact/signals-core';
 
 export { All } from './schema/All.js';
+export type { AllOf } from './schema/All.js';
 export { Collection } from './schema/Collection.js';
 export type {
   CollectionFilter,
@@ -56,12 +57,13 @@ export { RestEndpoint } from './endpoint/RestEndpoint.js';
 export type {
   BodylessMethod,
   RestArgs,
+  RestContent,
   RestEndpointOptions,
   RestExtended,
   RestExtendOptions,
 } from './endpoint/RestEndpoint.js';
 export { resource } from './endpoint/resource.js';
-export type { Resource, ResourceOptions } from './endpoint/resource.js';
+export type { Extendable, Resource, ResourceEndpoints, ResourceExtend, ResourceOptions } from './endpoint/resource.js';
 export type { EndpointInterface, SnapshotInterface } from './endpoint/types.js';
 
 export { Controller } from './controller/Controller.js';

@@ -11,6 +11,7 @@ import * as srcPreact from '../src/preact/index.js';
 import * as srcSolid from '../src/solid/index.js';
 import * as srcSsr from '../src/ssr/index.js';
 import * as srcTabs from '../src/tabs/index.js';
+import * as srcDevtools from '../src/devtools/index.js';
 
 const root = process.cwd();
 const load = (path: string) => import(pathToFileURL(join(root, path)).href);
@@ -31,6 +32,7 @@ const sources: Record<string, object> = {
   'persist/index': srcPersist,
   'tabs/index': srcTabs,
   'ssr/index': srcSsr,
+  'devtools/index': srcDevtools,
 };
 for (const [entry, source] of Object.entries(sources)) {
   dist(`dist/${entry}.js loads and matches src/${entry}.ts, with types beside it`, async () => {

@@ -10,6 +10,7 @@ import * as preact from '../src/preact/index.js';
 import * as solid from '../src/solid/index.js';
 import * as ssrEntry from '../src/ssr/index.js';
 import * as tabsEntry from '../src/tabs/index.js';
+import * as devtoolsEntry from '../src/devtools/index.js';
 
 const exportsOf = (entry: object) => Object.keys(entry).sort();
 /** Names an entry exports with `export type { … }` (types leave no trace at runtime). */
@@ -66,6 +67,7 @@ api('signal-cache exports every type of its public signatures', () => {
   assert.equal(typeExportsOf('index.ts'), [
     'ActionMeta',
     'ActionTypes',
+    'AllOf',
     'ArgsOf',
     'BodylessMethod',
     'CollectionAddition',
@@ -91,6 +93,7 @@ api('signal-cache exports every type of its public signatures', () => {
     'EntityOf',
     'EntityPath',
     'ExpireAllAction',
+    'Extendable',
     'FetchAction',
     'FetchFunction',
     'FetchMeta',
@@ -122,8 +125,11 @@ api('signal-cache exports every type of its public signatures', () => {
     'ResetAction',
     'ResolveType',
     'Resource',
+    'ResourceEndpoints',
+    'ResourceExtend',
     'ResourceOptions',
     'RestArgs',
+    'RestContent',
     'RestEndpointOptions',
     'RestExtendOptions',
     'RestExtended',
@@ -240,6 +246,18 @@ api('signal-cache/tabs exports exactly the reviewed names', () => {
 api('signal-cache/ssr exports exactly the reviewed names', () => {
   assert.equal(exportsOf(ssrEntry), ['Controller', 'HydrationError', 'dehydrate', 'hydrate']);
   assert.equal(typeExportsOf('ssr/index.ts'), ['DehydratedState', 'SSRControllerOptions']);
+});
+
+api('signal-cache/devtools exports exactly the reviewed names, and the types of its signatures', () => {
+  assert.equal(exportsOf(devtoolsEntry), ['DevToolsManager', 'mountDevtools']);
+  assert.equal(typeExportsOf('devtools/index.ts'), [
+    'DevToolsConfig',
+    'DevToolsConnection',
+    'DevtoolsHandle',
+    'DevtoolsOptions',
+    'DevtoolsState',
+    'ErrorState',
+  ]);
 });
 
 api.run();

@@ -51,7 +51,10 @@ const distAlias = {
   name: 'dist-alias',
   setup(b) {
     b.onResolve(
-      { filter: /src\/(index|solid\/index|preact\/index|live\/index|persist\/index|tabs\/index|ssr\/index)\.js$/ },
+      {
+        filter:
+          /src\/(index|solid\/index|preact\/index|live\/index|persist\/index|tabs\/index|ssr\/index|devtools\/index)\.js$/,
+      },
       (args) => {
         const entry = resolve(args.resolveDir, args.path).replace(join(root, 'src'), join(root, 'dist'));
         return { path: entry, external: true };

@@ -8,8 +8,11 @@
  *    (tools/pack.mjs);
  * 3. copy the usage files of `tools/consumer/` into it (the code blocks of the README and
  *    docs/ are checked the same way by tools/docs-check.mjs);
- * 4. type-check them strict, `moduleResolution: bundler`, once with `skipLibCheck: false`
- *    (the published `.d.ts` must check on their own) and once with `skipLibCheck: true`.
+ * 4. type-check them under the strictest options an app uses (`strict`,
+ *    `exactOptionalPropertyTypes`, `noImplicitOverride`, `noUncheckedIndexedAccess`,
+ *    `verbatimModuleSyntax`; `moduleResolution: bundler`), once with `skipLibCheck: false`
+ *    (the published `.d.ts` must check on their own) and once with `skipLibCheck: true`,
+ *    on TypeScript 7 (the root `typescript`) and on TypeScript 5 (tools/typescript-5).
  *
  * An expectation is an `expectType<…>()` call or an `// @ts-expect-error` line. Each
  * diagnostic is charged to the expectation on its line (or to the line itself when none
@@ -19,7 +22,7 @@
  */
 import { copyFileSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { APP_COMPILER_OPTIONS, installPacked, root, runTsc } from './pack.mjs';
+import { APP_COMPILER_OPTIONS, TSC, TSC5, installPacked, root, runTsc } from './pack.mjs';
 
 const scratch = join(root, '.consumer');
 const sources = join(root, 'tools', 'consumer');
@@ -34,7 +37,13 @@ for (const name of readdirSync(sources)) {
   copyFileSync(join(sources, name), join(scratch, name));
   if (/\.tsx?$/.test(name)) files.push(name);
 }
-const compilerOptions = { ...APP_COMPILER_OPTIONS, types: [] };
+const compilerOptions = {
+  ...APP_COMPILER_OPTIONS,
+  exactOptionalPropertyTypes: true,
+  noImplicitOverride: true,
+  noUncheckedIndexedAccess: true,
+  types: [],
+};
 for (const skipLibCheck of [false, true]) {
   writeFileSync(
     join(scratch, `tsconfig.${skipLibCheck ? 'skip' : 'full'}.json`),
@@ -59,28 +68,33 @@ for (const name of files) {
 const total = [...expectations.values()].reduce((sum, s) => sum + s.size, 0);
 
 let failed = false;
-for (const mode of ['full', 'skip']) {
-  const run = runTsc(scratch, installed, `tsconfig.${mode}.json`);
-  if (run.wrongTypes) {
-    failed = true;
-    console.log(run.wrongTypes);
+const compilers = [
+  ['TypeScript 7', TSC],
+  ['TypeScript 5', TSC5],
+];
+for (const [compiler, tsc] of compilers)
+  for (const mode of ['full', 'skip']) {
+    const run = runTsc(scratch, installed, `tsconfig.${mode}.json`, tsc);
+    if (run.wrongTypes) {
+      failed = true;
+      console.log(run.wrongTypes);
+    }
+    const { diagnostics, output: out } = run;
+    const missed = new Set();
+    let other = 0;
+    for (const d of diagnostics) {
+      if (expectations.get(d.file)?.has(d.line)) missed.add(`${d.file}:${d.line}`);
+      else other++;
+    }
+    const label = mode === 'full' ? 'skipLibCheck: false' : 'skipLibCheck: true ';
+    console.log(
+      `consumer types (${compiler}, ${label}): ${total - missed.size} of ${total} expectations met, ${other} other errors, ${files.length} files`,
+    );
+    if (run.status !== 0) {
+      failed = true;
+      console.log(out || `tsc exited with ${run.status}`);
+    }
   }
-  const { diagnostics, output: out } = run;
-  const missed = new Set();
-  let other = 0;
-  for (const d of diagnostics) {
-    if (expectations.get(d.file)?.has(d.line)) missed.add(`${d.file}:${d.line}`);
-    else other++;
-  }
-  const label = mode === 'full' ? 'skipLibCheck: false' : 'skipLibCheck: true ';
-  console.log(
-    `consumer types (${label}): ${total - missed.size} of ${total} expectations met, ${other} other errors, ${files.length} files`,
-  );
-  if (run.status !== 0) {
-    failed = true;
-    console.log(out || `tsc exited with ${run.status}`);
-  }
-}
 if (failed) {
   console.error('consumer type check failed (the files are in .consumer/)');
   process.exitCode = 1;

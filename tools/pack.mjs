@@ -65,13 +65,18 @@ export function installPacked(scratch, linked) {
   return installed;
 }
 
+/** The repository's TypeScript 7 compiler (the root `typescript`). */
+export const TSC = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+/** TypeScript 5 (the workspace tools/typescript-5): an app on the last 5 release. */
+export const TSC5 = join(root, 'tools', 'typescript-5', 'node_modules', 'typescript', 'bin', 'tsc');
+
 /**
- * Runs the repository's `tsc` on a project of `scratch` and checks that every
- * declaration file of signal-cache it read came from the tarball.
+ * Runs `tsc` (the repository's TypeScript 7 unless another compiler is given) on a project
+ * of `scratch` and checks that every declaration file of signal-cache it read came from
+ * the tarball.
  * @returns `{ status, output, diagnostics: [{ file, line, column, text }], wrongTypes }`
  */
-export function runTsc(scratch, installed, project) {
-  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+export function runTsc(scratch, installed, project, tsc = TSC) {
   const run = spawnSync(process.execPath, [tsc, '-p', project, '--pretty', 'false', '--listFiles'], {
     cwd: scratch,
     encoding: 'utf8',

@@ -65,6 +65,8 @@ export class Scenario {
     this.gates = [];
     this.checks = [];
     this.notes = [];
+    /** More fields for bench/run.mjs (W25: `targets`, `markdown`, `svg`). */
+    this.extra = {};
   }
 
   /**
@@ -157,6 +159,7 @@ export class Scenario {
       gates: this.gates,
       checks: this.checks,
       notes: this.notes,
+      ...this.extra,
     };
     if (process.send) {
       process.send(out, () => process.exit(0));

@@ -22,7 +22,8 @@ import { Computed, Signal, type ReadonlySignal } from '@preact/signals-core';
 import type { EndpointInterface } from '../endpoint/types.js';
 import { describe } from '../schema/SchemaError.js';
 import type { Denormalize, Input, Schema } from '../schema/types.js';
-import { sweep } from '../store/gc.js';
+import { plainOf } from '../schema/visit.js';
+import { release, sweep } from '../store/gc.js';
 import { resetStore } from '../store/reset.js';
 import { Store, type Meta } from '../store/Store.js';
 import { hydrateStore } from '../state/hydrate.js';
@@ -40,11 +41,11 @@ import {
   SUBSCRIBE,
   UNSUBSCRIBE,
 } from './actionTypes.js';
-import type { ActionTypes, FetchAction, FetchMeta, GCAction, Manager } from './actions.js';
+import type { ActionTypes, Dispatch, FetchAction, FetchMeta, GCAction, Manager } from './actions.js';
 import { Entry } from './Entry.js';
 import { errorPolicy } from './errors.js';
 import { getDefaultManagers } from './managers/getDefaultManagers.js';
-import { actionMeta, DEFAULT_DATA_EXPIRY, DEFAULT_ERROR_EXPIRY, DONE, Runner } from './Runner.js';
+import { actionMeta, DEFAULT_DATA_EXPIRY, DONE, Runner, responseAction } from './Runner.js';
 import { systemTimers, type Timers } from './timers.js';
 import type { ArgsOf, ControllerOptions, KeyFilter, Queryable, ResolveType, Updater, WithLast } from './types.js';
 
@@ -96,7 +97,10 @@ export class Controller {
   readonly #due = new Set<string>();
   /** The triggers whose last report was "hidden" or "offline": automatic requests wait while any is. */
   readonly #away = new Set<string>();
-  readonly #managers: readonly Manager[];
+  /** The managers, in order: those attached later (`_attach`) first, then the constructor's. */
+  readonly #managers: Manager[];
+  /** Each manager's middleware, made once: a function of `next` (parallel to `#managers`). */
+  readonly #made: (((next: Dispatch) => Dispatch) | undefined)[];
   /** The first middleware's dispatch (the last one's `next` is `#apply`). */
   #dispatch: (action: ActionTypes) => Promise<void> = building;
   /** Stops the sweep timer. */
@@ -107,15 +111,13 @@ export class Controller {
 
   constructor(options: ControllerOptions = {}) {
     const timers = options.timers ?? systemTimers;
-    const store = new Store();
+    const store = new Store(release);
     this.#runner = new Runner(store, new Views(store), timers, options, (action) => this.#dispatch(action));
-    const managers = (this.#managers = options.managers ?? getDefaultManagers(options));
+    const managers = (this.#managers = [...(options.managers ?? getDefaultManagers(options))]);
     bindMethods(this);
     // Each middleware is made once, in order; the first one sees each action first.
-    const middlewares = managers.map((manager) => (manager.middleware ??= manager.getMiddleware?.())?.(this));
-    let dispatch = (action: ActionTypes) => this.#apply(action);
-    for (let i = middlewares.length - 1; i >= 0; i--) dispatch = middlewares[i]?.(dispatch) ?? dispatch;
-    this.#dispatch = dispatch;
+    this.#made = managers.map((manager) => this.#make(manager));
+    this.#compose();
     const every = options.gcInterval ?? DEFAULT_GC_INTERVAL;
     if (every > 0) this.#stopSweeps = sweepEvery(this, timers, every);
     for (const manager of managers) manager.init?.(INITIAL_STATE);
@@ -151,6 +153,50 @@ export class Controller {
     for (const entry of this.#entries.values()) entry._stop(this.#runner);
     this.#due.clear();
     for (const manager of this.#managers) manager.cleanup();
+  }
+
+  /** A manager's middleware, made with this Controller: a function of `next`. */
+  #make(manager: Manager): ((next: Dispatch) => Dispatch) | undefined {
+    return (manager.middleware ??= manager.getMiddleware?.())?.(this);
+  }
+
+  /** Chains the middlewares: the first sees each action first; the last one's `next` is `#apply`. */
+  #compose(): void {
+    let dispatch = (action: ActionTypes) => this.#apply(action);
+    for (let i = this.#made.length - 1; i >= 0; i--) dispatch = this.#made[i]?.(dispatch) ?? dispatch;
+    this.#dispatch = dispatch;
+  }
+
+  /**
+   * @internal Adds a manager to a Controller made already (signal-cache/devtools mounts its
+   * own this way): its middleware is made now and sees every action first; the pipeline
+   * is chained anew (each middleware's function of `next` is called again); its `init`
+   * is not called. `cleanup()` cleans it up with the others.
+   * @returns the function that takes it out again (chaining anew) and cleans it up, once
+   */
+  _attach(manager: Manager): () => void {
+    const managers = this.#managers;
+    managers.unshift(manager);
+    this.#made.unshift(this.#make(manager));
+    this.#compose();
+    return () => {
+      const at = managers.indexOf(manager);
+      if (at < 0) return;
+      managers.splice(at, 1);
+      this.#made.splice(at, 1);
+      this.#compose();
+      manager.cleanup();
+    };
+  }
+
+  /**
+   * @internal What signal-cache/devtools reads (never writes through): the request runner
+   * (its store, views and clock), the keys in flight or mounted (see Entry.ts), the signal
+   * bumped whenever a request starts or settles, and the managers in order (those
+   * attached later first).
+   */
+  _inspect(): Inspection {
+    return [this.#runner, this.#entries, this.#flights, this.#managers];
   }
 
   /** The end of the pipeline: where each action takes effect. */
@@ -345,18 +391,28 @@ export class Controller {
   }
 
   /** The cached denormalized response of an endpoint, `undefined` until fetched: the value of `response()`. */
-  getResponse<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): ResolveType<E> | undefined {
+  getResponse<E extends EndpointInterface>(
+    endpoint: E,
+    ...args: Parameters<E['fetch']> | readonly [null]
+  ): ResolveType<E> | undefined {
     return this.response(endpoint, ...args).value;
   }
 
-  /** Signal of the cached denormalized response of an endpoint; `undefined` until fetched. */
+  /**
+   * Signal of the cached denormalized response of an endpoint; until fetched, what its
+   * schema finds by the args (the row of an Entity endpoint, a Collection's list), else
+   * `undefined`. With `null` arguments (a conditional read, as in Reactive Data Client) it
+   * reads no response: only the schema's plain members (`nextPage: ''`) as written.
+   */
   response<E extends EndpointInterface>(
     endpoint: E,
-    ...args: Parameters<E['fetch']>
+    ...args: Parameters<E['fetch']> | readonly [null]
   ): ReadonlySignal<ResolveType<E> | undefined> {
-    return this.#runner._views.response(endpoint.key(...args), endpoint.schema, args) as ReadonlySignal<
-      ResolveType<E> | undefined
-    >;
+    return (
+      args[0] === null
+        ? skeletonOf(endpoint.schema)
+        : this.#runner._views.response(endpoint.key(...args), endpoint.schema, args)
+    ) as ReadonlySignal<ResolveType<E> | undefined>;
   }
 
   /** Signal of an endpoint key's cache state: fetch time, expiry, last error, invalidation. */
@@ -369,9 +425,15 @@ export class Controller {
     return this.meta(endpoint, ...args).value;
   }
 
-  /** The last error of an endpoint key, or `undefined` (`meta().value.error`); tracked inside an effect. */
-  getError<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): Error | undefined {
-    return this.meta(endpoint, ...args).value.error;
+  /**
+   * The last error of an endpoint key, or `undefined` (`meta().value.error`); tracked
+   * inside an effect. `undefined` for `null` arguments (a conditional read).
+   */
+  getError<E extends EndpointInterface>(
+    endpoint: E,
+    ...args: Parameters<E['fetch']> | readonly [null]
+  ): Error | undefined {
+    return args[0] === null ? undefined : this.meta(endpoint, ...(args as Parameters<E['fetch']>)).value.error;
   }
 
   //#region writing
@@ -408,19 +470,7 @@ export class Controller {
     endpoint: E,
     ...argsAndResponse: WithLast<Parameters<E['fetch']>, unknown>
   ): void {
-    expectEndpoint('setResponse', endpoint);
-    const args = argsAndResponse as readonly unknown[] as unknown[];
-    const response = args.pop();
-    const now = this.#runner._clock();
-    this.#runner._send({
-      type: SET_RESPONSE,
-      endpoint,
-      args,
-      key: endpoint.key(...args),
-      response,
-      meta: actionMeta(now, now, endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY),
-      error: false,
-    });
+    this.#setResponse('setResponse', endpoint, argsAndResponse as readonly unknown[] as unknown[], false);
   }
 
   /**
@@ -428,18 +478,17 @@ export class Controller {
    * cached response stays. `ctrl.setError(getUser, { id: '1' }, new Error('gone'))`.
    */
   setError<E extends EndpointInterface>(endpoint: E, ...argsAndError: readonly unknown[]): void {
-    const args = argsAndError as unknown[];
-    const error = args.pop() as Error;
+    this.#setResponse('setError', endpoint, argsAndError as unknown[], true);
+  }
+
+  /** `setResponse` and `setError`: the last of `argsAndResponse` is the response (the error). */
+  #setResponse(method: string, endpoint: EndpointInterface, argsAndResponse: unknown[], error: boolean): void {
+    expectEndpoint(method, endpoint);
+    const response = argsAndResponse.pop();
     const now = this.#runner._clock();
-    this.#runner._send({
-      type: SET_RESPONSE,
-      endpoint,
-      args,
-      key: endpoint.key(...args),
-      response: error,
-      meta: actionMeta(now, now, endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
-      error: true,
-    });
+    this.#runner._send(
+      responseAction(endpoint, argsAndResponse, endpoint.key(...argsAndResponse), response, error, now, now),
+    );
   }
 
   /**
@@ -453,8 +502,11 @@ export class Controller {
   /**
    * Marks the endpoint's response invalid: it keeps showing; a mounted key (shown by a
    * binding, or `subscribe`d) refetches now, any other key on its next read.
+   * `invalidate(endpoint, null)` does nothing (`null` arguments name no request).
    */
-  invalidate<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']>): void {
+  invalidate<E extends EndpointInterface>(endpoint: E, ...args: Parameters<E['fetch']> | readonly [null]): void {
+    // As in Reactive Data Client (a conditional read passes `null`).
+    if (args[0] === null) return;
     this.#runner._send({ type: INVALIDATE, key: endpoint.key(...args) });
   }
 
@@ -655,7 +707,30 @@ export class Controller {
   }
 }
 
+/** @internal What `Controller._inspect()` returns (for signal-cache/devtools). */
+export type Inspection = readonly [
+  runner: Runner,
+  entries: ReadonlyMap<string, Entry>,
+  flights: ReadonlySignal<number>,
+  managers: readonly Manager[],
+];
+
 function noop(): void {}
+
+const skeletons = new WeakMap<object, ReadonlySignal<unknown>>();
+
+/**
+ * The response of `null` arguments, as Reactive Data Client gives it: the schema's plain
+ * members (`nextPage: ''`) as written, nothing for its schemas (no request names them).
+ * One signal per schema.
+ */
+function skeletonOf(schema: Schema): ReadonlySignal<unknown> {
+  if (typeof schema !== 'object' || schema === null) return NOTHING;
+  let found = skeletons.get(schema);
+  if (found === undefined) skeletons.set(schema, (found = new Signal(plainOf(schema))));
+  return found;
+}
+const NOTHING: ReadonlySignal<undefined> = new Signal(undefined);
 
 /**
  * Throws a `TypeError` naming the method and what it got when `endpoint` is no endpoint

@@ -19,9 +19,11 @@
  * with a `meta` of its own is a new write, stamped when it takes effect.
  */
 import { batch, untracked } from '@preact/signals-core';
-import type { EndpointInterface } from '../endpoint/types.js';
+import type { EndpointInterface, SnapshotInterface } from '../endpoint/types.js';
 import { SchemaError } from '../schema/SchemaError.js';
+import type { SchemaClass } from '../schema/types.js';
 import { denormalizeValue, isEntity, normalizeRoot } from '../schema/visit.js';
+import { Layer } from '../store/Layers.js';
 import { Staging } from '../store/Staging.js';
 import type { CommitOrigin } from '../store/Journal.js';
 import type { Meta, ResultCell, Store } from '../store/Store.js';
@@ -51,9 +53,47 @@ interface Flight {
   out: unknown;
 }
 
+/** A mutation whose optimistic layer is pending. */
+interface Optimistic {
+  readonly endpoint: EndpointInterface;
+  readonly args: readonly unknown[];
+  readonly key: string;
+  /** Clock time the request started (`snap.fetchedAt`). */
+  readonly fetchedAt: number;
+  /** What `getOptimisticResponse` threw the last time it ran, recorded as the key's error. */
+  error: Error | undefined;
+}
+
 /** The meta of a write at `now`, fresh for `expiry` ms. */
 export function actionMeta(fetchedAt: number, now: number, expiry: number): ActionMeta {
   return { fetchedAt, date: now, expiresAt: now + expiry };
+}
+
+/**
+ * A `SET_RESPONSE` action: the endpoint's response for `args` (with `error`, its failure),
+ * fresh for the endpoint's data (or error) expiry from `now`.
+ */
+export function responseAction(
+  endpoint: EndpointInterface,
+  args: readonly unknown[],
+  key: string,
+  response: unknown,
+  error: boolean,
+  fetchedAt: number,
+  now: number,
+): SetResponseAction {
+  const expiry = error
+    ? (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY)
+    : (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY);
+  return {
+    type: SET_RESPONSE,
+    endpoint,
+    args,
+    key,
+    response,
+    meta: actionMeta(fetchedAt, now, expiry),
+    error,
+  } as SetResponseAction;
 }
 
 /** @internal */
@@ -71,6 +111,13 @@ export class Runner {
   _stamp = 0;
   /** Stamp of the last `resetEntireStore`: requests started before it write nothing. */
   _reset = 0;
+  /**
+   * Mutations whose optimistic layer is pending, by stamp (so in the order they started):
+   * their layers are computed again whenever a response is written (see `#refold`).
+   */
+  readonly #optimistic = new Map<number, Optimistic>();
+  /** What `getOptimisticResponse(snap)` reads: the store with the layers before its own. */
+  readonly #reader: Omit<SnapshotInterface, 'fetchedAt' | 'abort'>;
 
   constructor(
     store: Store,
@@ -86,12 +133,23 @@ export class Runner {
     this._clock = options.clock ?? (timers.now ? () => timers.now!() : Date.now);
     this.#run = options.fetch ?? ((endpoint, args) => endpoint.fetch(...args));
     this.#onError = options.onError ?? ((error) => console.error(error));
+    this.#reader = {
+      get: (schema, ...args) => views.query(schema, args).peek(),
+      getResponse: (endpoint, ...args) => {
+        const key = endpoint.key(...args);
+        return {
+          data: views.response(key, endpoint.schema, args).peek(),
+          expiresAt: store._results.get(key)?._meta.peek().expiresAt ?? 0,
+        };
+      },
+      getError: (endpoint, ...args) => store._results.get(endpoint.key(...args))?._meta.peek().error,
+    };
   }
 
   /**
    * Starts a request: stamped and its optimistic layer shown (an `OPTIMISTIC` action)
-   * synchronously, before anything awaits. Rejects, sending nothing, when
-   * `getOptimisticResponse` fails.
+   * synchronously, before anything awaits. Rejects, sending nothing, when a middleware
+   * throws (an error of `getOptimisticResponse` is the key's error, see `_optimistic`).
    * @returns the denormalized answer (the processed value when the schema is undefined)
    */
   _start(endpoint: EndpointInterface, args: readonly unknown[], key: string, fetchedAt: number): Promise<unknown> {
@@ -105,7 +163,11 @@ export class Runner {
         return Promise.reject(error);
       }
     }
-    return this.#request(endpoint, args, key, stamp, fetchedAt);
+    // In flight until it settles: a row removed meanwhile stays remembered (its answer may be older).
+    const settled = this._store._hold(stamp);
+    const request = this.#request(endpoint, args, key, stamp, fetchedAt);
+    request.then(settled, settled);
+    return request;
   }
 
   /**
@@ -122,15 +184,77 @@ export class Runner {
   _optimistic(action: OptimisticAction): void {
     const flight = this.#flights.get(action.meta);
     if (flight === undefined) return;
-    const { endpoint } = action;
-    applyOptimistic(
-      this._store,
-      (schema, a) => this._views.query(schema, a).peek(),
-      endpoint,
-      action.args,
-      flight.stamp,
-      action.meta.fetchedAt,
-    );
+    const { endpoint, args, key } = action;
+    const optimistic: Optimistic = { endpoint, args, key, fetchedAt: action.meta.fetchedAt, error: undefined };
+    this.#optimistic.set(flight.stamp, optimistic);
+    this._batch(() => this.#show(flight.stamp, optimistic));
+  }
+
+  /**
+   * Shows a mutation's optimistic layer. When `getOptimisticResponse` throws (other than
+   * `snap.abort`), nothing is shown and the error is the key's error until the request
+   * settles, as in Reactive Data Client; the request is sent all the same.
+   */
+  #show(stamp: number, optimistic: Optimistic): void {
+    try {
+      applyOptimistic(this._store, this.#reader, optimistic.endpoint, optimistic.args, stamp, optimistic.fetchedAt);
+    } catch (error) {
+      optimistic.error = error as Error;
+      this._patch(
+        optimistic.key,
+        this._store._result(optimistic.key),
+        {
+          error: optimistic.error,
+          errorExpiresAt: this._clock() + (optimistic.endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
+        },
+        'error',
+      );
+    }
+  }
+
+  /**
+   * A request settled (answered, failed or aborted): its layer is gone, its error (if its
+   * `getOptimisticResponse` threw) taken back, and the layers still pending are computed
+   * again over what the store holds now, each reading the layers before it (Reactive Data
+   * Client recomputes them on every change of its state). Called inside the batch that
+   * wrote the answer, so readers see one change.
+   */
+  #refold(stamp: number): void {
+    const pending = this.#optimistic;
+    const settled = pending.get(stamp);
+    if (settled?.error !== undefined) {
+      const result = this._store._result(settled.key);
+      if (result._meta.peek().error === settled.error) {
+        this._patch(settled.key, result, { error: undefined, errorExpiresAt: 0 }, 'error');
+      }
+    }
+    pending.delete(stamp);
+    if (pending.size === 0) return;
+    const layers: Layer[] = [];
+    for (const s of pending.keys()) {
+      const layer = this._store._layers.get(s);
+      if (layer !== undefined) layers.push(layer);
+    }
+    Layer._refold(this._store, layers, () => {
+      for (const [s, optimistic] of pending) {
+        // A request started before `resetEntireStore` shows nothing again.
+        if (s <= this._reset) pending.delete(s);
+        else this.#show(s, optimistic);
+      }
+    });
+  }
+
+  /**
+   * Rolls a request's optimistic layer back (failure, abort, a write a middleware
+   * stopped) and computes the others again, in one batch; nothing when it has none.
+   */
+  #drop(stamp: number): void {
+    const layer = this._store._layers.get(stamp);
+    if (layer === undefined && !this.#optimistic.has(stamp)) return;
+    this._batch(() => {
+      layer?._drop();
+      this.#refold(stamp);
+    });
   }
 
   /**
@@ -176,7 +300,7 @@ export class Runner {
       } catch (error) {
         // An abort is the caller's choice, not a failure of the key: nothing is recorded.
         if (isAbort(error)) {
-          this._store._layers.get(stamp)?._drop();
+          this.#drop(stamp);
           throw nameError(endpoint.name, '', error);
         }
         // A soft failure of a GET is retried `retry` times, waiting 1 s, 2 s, 4 s … (at most 30 s).
@@ -213,27 +337,16 @@ export class Runner {
   ): Promise<unknown> {
     // Started before `resetEntireStore`: nothing of it is written.
     if (stamp <= this._reset) throw error ? response : new Error(`${endpoint.name}: dropped by resetEntireStore`);
-    const expiry = error
-      ? (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY)
-      : (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY);
-    const meta = actionMeta(fetchedAt, this._clock(), expiry);
+    const action = responseAction(endpoint, args, key, response, error, fetchedAt, this._clock());
     const flight: Flight = { stamp, done: false, failed: false, out: undefined };
-    this.#flights.set(meta, flight);
+    this.#flights.set(action.meta, flight);
     try {
       // Awaited only when a middleware waits: a synchronous write resolves the fetch without a tick.
-      const settled = this.#dispatch({
-        type: SET_RESPONSE,
-        endpoint,
-        args,
-        key,
-        response,
-        meta,
-        error,
-      } as SetResponseAction);
+      const settled = this.#dispatch(action);
       if (!flight.done) await settled;
     } finally {
       // A request takes its optimistic layer with it, whatever the middlewares did.
-      this._store._layers.get(stamp)?._drop();
+      this.#drop(stamp);
     }
     if (flight.failed) throw flight.out;
     if (flight.done) return flight.out;
@@ -251,16 +364,8 @@ export class Runner {
     const flight = this.#flights.get(meta);
     const stamp = flight?.stamp ?? ++this._stamp;
     if (action.error) {
-      const error = named(endpoint, action.response);
-      this._store._record('error', stamp, () => {
-        // A failed mutation rolls its optimistic layer back.
-        this._store._layers.get(stamp)?._drop();
-        // A request's failure is recorded for a GET; `setError` for any endpoint.
-        if ((flight === undefined || !endpoint.sideEffect) && stamp > this._reset) {
-          const result = this._store._result(key);
-          if (stamp >= result._stamp) this._patch(key, result, { error, errorExpiresAt: meta.expiresAt }, 'error');
-        }
-      });
+      // A request's failure is recorded for a GET; `setError` (no request) for any endpoint.
+      const error = this._fail(endpoint, key, action.response, stamp, meta.expiresAt, flight === undefined);
       if (flight !== undefined) {
         flight.done = flight.failed = true;
         flight.out = error;
@@ -290,9 +395,10 @@ export class Runner {
     normalizeRoot(schema, value, staging);
     const stamp = ++this._stamp;
     // One transaction: a merge hook that throws leaves the tables as they were.
-    this._batch(() =>
-      this._store._transact('set', stamp, () => this._store._commit(staging, stamp, action.meta.expiresAt)),
-    );
+    this._batch(() => {
+      this._store._transact('set', stamp, () => this._store._commit(staging, stamp, action.meta.expiresAt));
+      this.#refold(stamp);
+    });
   }
 
   /**
@@ -354,7 +460,10 @@ export class Runner {
     read: boolean,
     meta: ActionMeta,
   ): unknown {
-    if (stamp <= this._reset) throw new Error(`${endpoint.name}: dropped by resetEntireStore`);
+    if (stamp <= this._reset) {
+      this.#optimistic.delete(stamp);
+      throw new Error(`${endpoint.name}: dropped by resetEntireStore`);
+    }
     const staging = new Staging(endpoint.name, args);
     const store = this._store;
     const schema = endpoint.schema;
@@ -396,6 +505,7 @@ export class Runner {
             result._stamp = stamp;
             result._schema = schema;
             result._args = args;
+            result._endpoint = endpoint;
             if (!equalValue(result._sig.peek(), normalized)) {
               result._sig.value = normalized;
               store._wrote(key, true);
@@ -415,8 +525,14 @@ export class Runner {
           if (!read) return normalized;
           // The key is known: read the view directly instead of recomputing it through `response()`.
           if (result !== undefined) return this._views.response(key, schema, args).peek();
+          // A schema may say what its mutation resolves with (`Invalidate`: the entity its
+          // response described, the row being gone from the store by now).
+          if (typeof (schema as SchemaClass | undefined)?._answer === 'function') {
+            return (schema as SchemaClass)._answer!(value);
+          }
           return untracked(() => denormalizeValue(schema, normalized, new Walker(store, args)));
         });
+        this.#refold(stamp);
       } catch (error) {
         failed = true;
         // A read's SchemaError (rows nested too deep) is ours: it gets the endpoint's name.
@@ -428,24 +544,26 @@ export class Runner {
   }
 
   /**
-   * A write that failed (the response does not fit the schema, or its first read failed):
-   * the error recorded under the key for a GET (cached data stays), and returned.
+   * A failure (a request's, `setError`'s, or a write's whose response does not fit the
+   * schema or whose first read failed): its optimistic layer rolled back, the error
+   * recorded under the key for a GET (for any endpoint with `anyEndpoint`; cached data
+   * stays), and returned, named by the endpoint.
    */
-  _fail(endpoint: EndpointInterface, key: string, error: unknown, stamp: number): Error {
+  _fail(
+    endpoint: EndpointInterface,
+    key: string,
+    error: unknown,
+    stamp: number,
+    errorExpiresAt = this._clock() + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
+    anyEndpoint = false,
+  ): Error {
     const failure = named(endpoint, error);
     this._store._record('error', stamp, () => {
       // A failed mutation rolls its optimistic layer back.
-      this._store._layers.get(stamp)?._drop();
-      if (!endpoint.sideEffect && stamp > this._reset) {
+      this.#drop(stamp);
+      if ((anyEndpoint || !endpoint.sideEffect) && stamp > this._reset) {
         const result = this._store._result(key);
-        if (stamp >= result._stamp) {
-          this._patch(
-            key,
-            result,
-            { error: failure, errorExpiresAt: this._clock() + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY) },
-            'error',
-          );
-        }
+        if (stamp >= result._stamp) this._patch(key, result, { error: failure, errorExpiresAt }, 'error');
       }
     });
     return failure;

@@ -2,12 +2,15 @@
  * The optimistic half of a mutation: `getOptimisticResponse(snap, ...args)` runs before
  * the request is sent, its value is normalized like a response and shown as a layer
  * (src/store/Layers.ts) stamped with the request's fetch start. The Controller removes
- * the layer when the request settles.
+ * the layer when the request settles, and computes the layers still pending again
+ * whenever a response is written, as Reactive Data Client does: each reads the state with
+ * the layers before it, so a later update never re-asserts what an earlier one guessed
+ * above the server's answer.
  */
 import type { EndpointInterface, SnapshotInterface } from '../endpoint/types.js';
-import type { Schema } from '../schema/types.js';
 import { normalizeValue } from '../schema/visit.js';
 import { addLayer } from '../store/Layers.js';
+import { describeThrown } from './errors.js';
 import { Staging } from '../store/Staging.js';
 import type { Store } from '../store/Store.js';
 
@@ -22,7 +25,7 @@ const ABORT = new Error('optimistic update aborted');
  */
 export function applyOptimistic(
   store: Store,
-  read: (schema: Schema, args: readonly unknown[]) => unknown,
+  reader: Omit<SnapshotInterface, 'fetchedAt' | 'abort'>,
   endpoint: EndpointInterface,
   args: readonly unknown[],
   stamp: number,
@@ -30,11 +33,11 @@ export function applyOptimistic(
 ): void {
   const staging = new Staging(endpoint.name, args);
   try {
-    const snap: SnapshotInterface = { get: (schema, ...a) => read(schema, a), fetchedAt, abort: ABORT };
+    const snap: SnapshotInterface = { ...reader, fetchedAt, abort: ABORT };
     normalizeValue(endpoint.schema, endpoint.getOptimisticResponse!(snap, ...args), staging, '');
   } catch (error) {
     if (error === ABORT) return;
-    const message = error instanceof Error ? error.message : String(error);
+    const message = error instanceof Error ? error.message : describeThrown(error);
     throw new Error(
       message.includes(endpoint.name) ? message : `${endpoint.name}: getOptimisticResponse failed: ${message}`,
       { cause: error },

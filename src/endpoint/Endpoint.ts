@@ -41,8 +41,8 @@ export interface EndpointOptions<A extends readonly any[] = any[], R = any, S ex
   name?: string;
   /** Normalization schema; `undefined` stores the value as is. Default: `undefined`. */
   schema?: S;
-  /** `true` for requests that change data. Default: `false` (RestEndpoint: inferred from `method`). */
-  sideEffect?: boolean;
+  /** `true` for requests that change data. Default: `undefined` (RestEndpoint: inferred from `method`). */
+  sideEffect?: boolean | undefined;
   /** Refetch interval in ms while subscribed. Default: `undefined` (no polling). */
   pollFrequency?: number | undefined;
   /** How long a response stays fresh, in ms; `0` retains nothing. Default: `undefined` (the Controller's default). */
@@ -94,14 +94,18 @@ export interface EndpointOptions<A extends readonly any[] = any[], R = any, S ex
   getOptimisticResponse?: (this: any, snap: SnapshotInterface, ...args: A) => unknown;
 }
 
-/** Options of `extend()` that keep the endpoint's type (none of them changes a type). */
+/**
+ * Options of `extend()` that keep the endpoint's type (none of them changes a type). The
+ * others are `undefined` rather than `never`, so that a subclass's `extend` still overrides
+ * this one under an app's exactOptionalPropertyTypes.
+ */
 export type SameTypeOptions<O> = O & {
-  path?: never;
-  searchParams?: never;
-  method?: never;
-  body?: never;
-  schema?: never;
-  process?: never;
+  path?: undefined;
+  searchParams?: undefined;
+  method?: undefined;
+  body?: undefined;
+  schema?: undefined;
+  process?: undefined;
 };
 
 /** Instances are callable: calling an endpoint runs its `fetch` without any cache. */
@@ -135,7 +139,9 @@ export class Endpoint<A extends readonly any[] = any[], R = any, S extends Schem
   /** Error retention in ms. Default: `undefined` (the Controller's default, 1000). */
   declare errorExpiryLength: number | undefined;
   /** The optimistic response of a mutation (see {@link EndpointOptions}). Default: none. */
-  declare getOptimisticResponse: ((this: any, snap: SnapshotInterface, ...args: A) => unknown) | undefined;
+  // (Optional, not `| undefined`: under an app's exactOptionalPropertyTypes the class must
+  // still implement EndpointInterface's optional method.)
+  declare getOptimisticResponse?: (this: any, snap: SnapshotInterface, ...args: A) => unknown;
   /** Aborts the request (see {@link EndpointOptions.signal}). Default: `undefined`. */
   declare signal: AbortSignal | undefined;
   /** Request time limit in ms (see {@link EndpointOptions.timeout}). Default: `undefined` (none). */
@@ -188,11 +194,14 @@ export class Endpoint<A extends readonly any[] = any[], R = any, S extends Schem
     defineOwn(this, 'name', value);
   }
 
-  /** `true` for requests that change data (never deduplicated, never cached by key). Default: `false`. */
-  get sideEffect(): boolean {
-    return false;
+  /**
+   * `true` for requests that change data (never deduplicated, never cached by key).
+   * Default: `undefined` (no side effect), as in Reactive Data Client.
+   */
+  get sideEffect(): boolean | undefined {
+    return undefined;
   }
-  set sideEffect(value: boolean) {
+  set sideEffect(value: boolean | undefined) {
     defineOwn(this, 'sideEffect', value);
   }
 

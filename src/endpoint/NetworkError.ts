@@ -15,6 +15,13 @@ export interface NetworkErrorSource {
   readonly method?: string | undefined;
   /** Requested URL. Default: `response.url`. */
   readonly url?: string | undefined;
+  /**
+   * What was wrong, when the status was fine but the body was not (`RestEndpoint` sets it:
+   * a body that is not JSON, HTML for a schema). Default: `failed with <status>`.
+   */
+  readonly problem?: string | undefined;
+  /** The status to report instead of the response's (400 for an unusable body). Default: `response.status`. */
+  readonly status?: number | undefined;
 }
 
 /**
@@ -43,10 +50,15 @@ export class NetworkError extends Error {
   constructor(response: Response, source: NetworkErrorSource = {}) {
     super(
       `${source.endpoint ? `${source.endpoint}: ` : ''}${(source.method ?? 'GET').toUpperCase()} ${source.url ?? response.url} ` +
-        `failed with ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`,
+        (source.problem ?? `failed with ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`),
     );
-    this.status = response.status;
+    this.status = source.status ?? response.status;
     this.response = response;
+  }
+
+  /** `{ name, status, message, url }`: what `JSON.stringify` and loggers show of the error. */
+  toJSON(): { name: string; status: number; message: string; url: string } {
+    return { name: this.name, status: this.status, message: this.message, url: this.response.url };
   }
 
   /** Always `'NetworkError'`; stable across minification. */

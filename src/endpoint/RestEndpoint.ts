@@ -32,20 +32,22 @@ import { bareKey, defineOwn, Endpoint, withShape, type EndpointOptions, type Sam
 import { isPlain } from '../util/equal.js';
 import { nameError } from '../util/named.js';
 import { NetworkError } from './NetworkError.js';
-import { compilePath, searchString, unsendable, type PathParams } from './path.js';
+import { compilePath, searchParamsOf, searchString, unsendable, type ParamValue, type PathParams } from './path.js';
 
 //#region types
+
+/** How `parseResponse` reads a body (the `content` option). */
+export type RestContent = 'json' | 'blob' | 'text' | 'arrayBuffer' | 'stream';
 
 /** Methods whose requests carry no body: they take only the parameters object. */
 export type BodylessMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'DELETE';
 
-type IsEmpty<T> = keyof T extends never ? true : false;
 type HasRequired<T> = {} extends T ? false : true;
 
 /**
  * Arguments of a `RestEndpoint` call, from its path, search parameters, method and body.
  * Bodyless methods: `[params]` (optional when nothing is required). Body methods:
- * `[params, body]`, or `[body]` when the path has no parameters.
+ * `[params, body]`, or `[body]` when the path has no required parameters.
  */
 export type RestArgs<P extends string, SP, M extends string, B> = M extends BodylessMethod
   ? HasRequired<PathParams<P> & SP> extends true
@@ -55,11 +57,13 @@ export type RestArgs<P extends string, SP, M extends string, B> = M extends Body
     ? HasRequired<PathParams<P> & SP> extends true
       ? [params: PathParams<P> & SP]
       : [params?: PathParams<P> & SP]
-    : IsEmpty<PathParams<P>> extends true
-      ? unknown extends B
-        ? [body?: B] | [params: PathParams<P> & SP, body: B]
-        : [body: B] | [params: PathParams<P> & SP, body: B]
-      : [params: PathParams<P> & SP, body: B];
+    : string extends P
+      ? [params: PathParams<P> & SP, body: B]
+      : HasRequired<PathParams<P>> extends false
+        ? unknown extends B
+          ? [body?: B] | [params: PathParams<P> & SP, body: B]
+          : [body: B] | [params: PathParams<P> & SP, body: B]
+        : [params: PathParams<P> & SP, body: B];
 
 /** Options of a `RestEndpoint`. Each becomes an own property of the instance. */
 export interface RestEndpointOptions<
@@ -82,8 +86,8 @@ export interface RestEndpointOptions<
   method?: M;
   /** Type only: the body type; `undefined` declares no body for a body method. Default: any body. */
   body?: B;
-  /** `true` for requests that change data. Default: `false` for GET/HEAD/OPTIONS, else `true`. */
-  sideEffect?: boolean;
+  /** `true` for requests that change data. Default: `undefined` for GET/HEAD/OPTIONS, else `true`; `true` alone makes the method POST. */
+  sideEffect?: boolean | undefined;
   /** Merged into every request's init (credentials, mode, signal, headers …). Default: none. */
   requestInit?: RequestInit;
   /**
@@ -97,11 +101,21 @@ export interface RestEndpointOptions<
   parseResponse?: (this: RestEndpoint<P, SP, M, B, R, S>, response: Response) => Promise<any>;
   /** Replaces the prototype `getRequestInit`. */
   getRequestInit?: (this: RestEndpoint<P, SP, M, B, R, S>, body?: any) => RequestInit | Promise<RequestInit>;
+  /** Replaces the prototype `url`. */
+  url?: (this: RestEndpoint<P, SP, M, B, R, S>, ...args: RestArgs<P, SP, M, B>) => string;
+  /** Replaces the prototype `searchToString`. */
+  searchToString?: (this: RestEndpoint<P, SP, M, B, R, S>, searchParams: Record<string, unknown>) => string;
   /** Replaces the prototype `getHeaders`. */
   getHeaders?: (
     this: RestEndpoint<P, SP, M, B, R, S>,
     headers: Record<string, string>,
   ) => HeadersInit | Promise<HeadersInit>;
+  /**
+   * How to read the body: `'json'` (whatever the content type), `'blob'`, `'text'`,
+   * `'arrayBuffer'` or `'stream'` (the body's `ReadableStream`); only `'json'` goes with a
+   * schema. Default: by content type (see {@link RestEndpoint.parseResponse}).
+   */
+  content?: RestContent | undefined;
   /** Name of the cursor parameter of `getPage`. Default: none. */
   paginationField?: string;
   /**
@@ -120,10 +134,23 @@ export interface RestEndpointOptions<
 
 /** Options of `extend()`: any {@link RestEndpointOptions} member, hooks typed loosely. */
 export type RestExtendOptions = {
-  [K in keyof RestEndpointOptions]?: K extends 'fetch' | 'key' | 'process' | 'getOptimisticResponse'
+  [K in keyof RestEndpointOptions]?: K extends 'fetch' | 'key' | 'process' | 'getOptimisticResponse' | 'url'
     ? (this: any, ...args: any[]) => any
     : RestEndpointOptions<string, any, string, any, any, Schema>[K];
 };
+
+/** A `const`-inferred body type widened back: literals to their primitive, `readonly` dropped. */
+type Widen<T> = T extends string
+  ? string
+  : T extends number
+    ? number
+    : T extends boolean
+      ? boolean
+      : T extends (...args: any[]) => any
+        ? T
+        : T extends object
+          ? { -readonly [K in keyof T]: Widen<T[K]> }
+          : T;
 
 /**
  * What `endpoint.extend(options)` returns when an option changes a type: a `RestEndpoint`
@@ -133,7 +160,7 @@ export type RestExtended<P extends string, SP, M extends string, B, R, S extends
   O extends { path: infer P2 extends string } ? P2 : P,
   O extends { searchParams: infer SP2 } ? SP2 : SP,
   O extends { method: infer M2 extends string } ? M2 : M,
-  'body' extends keyof O ? O['body'] : B,
+  'body' extends keyof O ? Widen<O['body']> : B,
   O extends { process: (...args: any[]) => infer R2 } ? R2 : R,
   O extends { schema: infer S2 extends Schema } ? S2 : S
 >;
@@ -244,6 +271,8 @@ export class RestEndpoint<
   /** Normalization schema. Default: `undefined`. */
   declare schema: S;
 
+  /** How the body is read (see {@link RestEndpointOptions.content}). Default: by content type. */
+  declare content: RestContent | undefined;
   /** Name of the cursor parameter of `getPage` (e.g. `'cursor'`, `'page'`). Default: none. */
   declare paginationField: string | undefined;
   /** The next page's cursor after a response (see {@link RestEndpointOptions.nextPage}). Default: none. */
@@ -256,6 +285,18 @@ export class RestEndpoint<
   /** @param options See {@link RestEndpointOptions}; `path` is required. */
   constructor(options: RestEndpointOptions<P, SP, M, B, R, S>) {
     super(options as EndpointOptions<RestArgs<P, SP, M, B>, R, S>);
+    // As in Reactive Data Client: a side effect without a method is a POST.
+    if (options.sideEffect && !('method' in options)) this.method = 'POST' as M;
+    if (
+      (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production' &&
+      options.content &&
+      options.content !== 'json' &&
+      options.schema != null
+    ) {
+      console.error(
+        `${this.name}: content '${options.content}' is incompatible with schema: binary and text responses cannot be normalized. Use schema: undefined.`,
+      );
+    }
   }
 
   static {
@@ -268,19 +309,19 @@ export class RestEndpoint<
     });
   }
 
-  /** Name used in error messages. Default: `` `${method} ${path}` ``; a `name` option wins. */
+  /** Name used in error messages. Default: `` `${urlPrefix}${path}` ``, as in Reactive Data Client; a `name` option wins. */
   override get name(): string {
-    return `${this.method} ${this.path}`;
+    return this.urlPrefix + this.path;
   }
   override set name(value: string) {
     defineOwn(this, 'name', value);
   }
 
-  /** `true` for requests that change data. Default: `false` for GET, HEAD and OPTIONS, else `true`. */
-  override get sideEffect(): boolean {
-    return !SAFE.has(this.method.toUpperCase());
+  /** `true` for requests that change data. Default: `undefined` for GET, HEAD and OPTIONS, else `true`. */
+  override get sideEffect(): boolean | undefined {
+    return SAFE.has(this.method.toUpperCase()) ? undefined : true;
   }
-  override set sideEffect(value: boolean) {
+  override set sideEffect(value: boolean | undefined) {
     defineOwn(this, 'sideEffect', value);
   }
 
@@ -296,8 +337,8 @@ export class RestEndpoint<
   }
 
   /**
-   * The full URL: `urlPrefix` + path with parameters encoded + query string of the other
-   * parameters (keys sorted, `undefined` dropped).
+   * The full URL: `urlPrefix` + path with parameters encoded + `searchToString` of the
+   * other parameters (keys sorted, `undefined` dropped).
    * @throws Error naming the endpoint and the parameter when a required one is missing.
    * @throws TypeError naming the endpoint and the parameter when a value cannot go into
    *   a URL: a function, a symbol, an invalid Date, a lone surrogate, or a path value
@@ -315,8 +356,19 @@ export class RestEndpoint<
     if (typeof path !== 'string') {
       throw new Error(`${this.name}: missing path parameter "${path.missing}" for path ${this.path}`);
     }
-    const search = searchString(params, compiled.names);
-    return `${this.urlPrefix}${path}${search ? `?${search}` : ''}`;
+    const search = searchParamsOf(params, compiled.names);
+    const query = search && this.searchToString(search);
+    return `${this.urlPrefix}${path}${query ? `?${query}` : ''}`;
+  }
+
+  /**
+   * Encodes the parameters that are not path parameters into the query string (without
+   * `?`); override to encode differently (and call `super.searchToString`).
+   * @param searchParams Only the parameters whose value is not `undefined`.
+   * @returns Keys sorted, arrays as the key repeated (`tag=a&tag=b`).
+   */
+  searchToString(searchParams: Record<string, unknown>): string {
+    return searchString(searchParams);
   }
 
   /**
@@ -326,6 +378,19 @@ export class RestEndpoint<
    */
   override key(...args: RestArgs<P, SP, M, B>): string {
     return bareKey(this, args, () => withShape(`${this.method} ${this.url(...args)}`, this.schema));
+  }
+
+  /**
+   * Whether a cache key is one of this endpoint's (its method, `urlPrefix` and path
+   * template, any arguments): a filter for `ctrl.invalidateAll(getUser)`.
+   */
+  testKey(key: string): boolean {
+    const [method, url = ''] = key.split(' ');
+    return (
+      method === this.method &&
+      url.startsWith(this.urlPrefix) &&
+      compilePath(this.path).test(url.slice(this.urlPrefix.length))
+    );
   }
 
   /**
@@ -373,8 +438,8 @@ export class RestEndpoint<
    *   holding the first 16 KiB of the body: the original body is read (or cancelled past
    *   16 KiB), so the connection is released, and an error kept in the cache holds no
    *   socket.
-   * @throws Error naming the endpoint when the request could not be sent (`cause`: the original error); an abort
-   *   rejects with an `AbortError` naming the endpoint (`cause`: the original).
+   * @throws Error naming the endpoint, with `status` 500, when the request could not be sent (`cause`: the
+   *   original error); an abort rejects with an `AbortError` naming the endpoint (`cause`: the original).
    */
   async fetchResponse(input: string, init: RequestInit): Promise<Response> {
     let response: Response;
@@ -382,55 +447,97 @@ export class RestEndpoint<
       response = await fetch(input, init);
     } catch (error) {
       if ((error as { name?: unknown })?.name === 'AbortError') throw nameError(this.name, '', error);
-      throw new Error(
-        `${this.name}: ${init.method ?? 'GET'} ${this.#redact(input)} could not be sent: ${error instanceof Error ? error.message : String(error)}`,
-        { cause: error },
+      // `status` 500, as in Reactive Data Client: an error boundary treats it as a server failure.
+      throw Object.assign(
+        new Error(
+          `${this.name}: ${init.method ?? 'GET'} ${redact(this, input)} could not be sent: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        ),
+        { status: 500 },
       );
     }
     if (!response.ok) {
       throw new NetworkError(await detach(response), {
         endpoint: this.name,
         method: init.method,
-        url: this.#redact(input),
+        url: redact(this, input),
       });
     }
     return response;
   }
 
   /**
-   * Reads the response body. Override to read headers or binary bodies (call `super` for
-   * the default reading).
-   * @returns `null` for 204 or an empty body; the parsed JSON when the content type
-   *   contains `json`; else the text.
-   * @throws Error naming the endpoint when a JSON body does not parse, or the body cannot
-   *   be read (the connection closed mid-body; `cause`: the original error). An abort while
-   *   reading rejects with an `AbortError` naming the endpoint.
+   * Reads the response body, as Reactive Data Client does. Override to read headers or
+   * other bodies (call `super` for the default reading).
+   * - `content` (when set) says how: `'json'` (whatever the content type), `'blob'`,
+   *   `'text'`, `'arrayBuffer'` or `'stream'` (the body's `ReadableStream`).
+   * - Else by content type: `…json` parses as JSON; a text type (or none) gives the text,
+   *   any other type (images, PDF, octet-stream …) a `Blob`.
+   * - A body that is not JSON can only be normalized by a `process` of your own: with a
+   *   schema and the default `process`, text or binary content is an error.
+   * @returns `null` for 204 or an empty body.
+   * @throws NetworkError naming the endpoint, with `status` 400 for a body that is not
+   *   valid JSON or binary content for a schema, and 404 for text (an HTML fallback page)
+   *   where the schema expects JSON.
+   * @throws Error naming the endpoint when the body cannot be read (the connection closed
+   *   mid-body; `cause`: the original error); an abort while reading rejects with an
+   *   `AbortError` naming the endpoint.
    */
   async parseResponse(response: Response): Promise<any> {
+    // Messages say what to do in development only (folded away in production builds).
+    const dev = (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production';
     if (response.status === 204) return null;
-    let text: string;
-    try {
-      text = await response.text();
-    } catch (error) {
-      // A socket closed mid-body (`TypeError: terminated`), an abort while reading.
-      throw nameError(this.name, 'reading the response body failed: ', error);
+    const content = this.content;
+    const type = response.headers.get('content-type') ?? '';
+    const schema = this.schema;
+    // Only JSON can be normalized, unless a `process` of its own makes something of the body.
+    const raw = schema == null || this.process !== RestEndpoint.prototype.process;
+    if (content && content !== 'json') {
+      if (schema != null) {
+        throw await refuse(
+          this,
+          response,
+          400,
+          `reads its body as '${content}'${dev ? `: ${describeSchema(schema)} cannot normalize it (use schema: undefined)` : ''}`,
+        );
+      }
+      return content === 'stream' ? response.body : read(this, response, content);
     }
-    if (!text) return null;
-    if (!response.headers.get('content-type')?.includes('json')) return text;
-    try {
-      return JSON.parse(text);
-    } catch (error) {
-      // The body is data: quoted in development only.
-      const start =
-        (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
-          ? `. Body starts with: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}`
-          : '';
-      throw new Error(
-        `${this.name}: the response body of ${this.method} ${this.#redact(response.url)} is not valid JSON ` +
-          `(${(error as Error).message})${start}`,
-        { cause: error },
+    if (!content && type && !type.includes('json') && !TEXT_LIKE.test(type)) {
+      if (raw) return read(this, response, 'blob');
+      throw await refuse(
+        this,
+        response,
+        400,
+        `answered binary content-type "${type}"${dev ? `: ${describeSchema(schema)} cannot normalize it (use schema: undefined, or content: 'blob')` : ''}`,
       );
     }
+    const text: string = await read(this, response, 'text');
+    if (!text) return null;
+    if (content || type.includes('json')) {
+      try {
+        return JSON.parse(text);
+      } catch (error) {
+        throw await refuse(
+          this,
+          response,
+          400,
+          `answered a body that is not valid JSON (${(error as Error).message})`,
+          text,
+        );
+      }
+    }
+    if (raw) return text;
+    const html = type.includes('html') || /^\s*<!doctype html/i.test(text);
+    let problem = `answered ${html ? 'HTML' : 'text'}, not JSON`;
+    if (dev) {
+      problem += html
+        ? `: ${describeSchema(schema)} needs JSON; no API endpoint may be configured for this request (an HTML fallback page)`
+        : isJSON(text)
+          ? ': the body is JSON, but its "content-type" header does not include "json"'
+          : `: ${describeSchema(schema)} needs JSON (a process() of its own can use text)`;
+    }
+    throw await refuse(this, response, 404, problem, text);
   }
 
   /**
@@ -507,10 +614,10 @@ export class RestEndpoint<
    * (`nextPage` …) take the new page's values.
    * @throws Error naming the endpoint when `paginationField` is not set.
    */
-  get getPage(): this {
+  get getPage(): RestEndpoint<P, SP & { [cursor: string]: unknown }, M, B, R, S> {
     const field = this.paginationField;
     if (field === undefined) throw new Error(`${this.name}: .getPage needs the paginationField option`);
-    return (this.#derived.get('page') ?? this.#derived.set('page', this.paginated(field)).get('page')!) as this;
+    return (this.#derived.get('page') ?? this.#derived.set('page', this.paginated(field)).get('page')!) as any;
   }
 
   /**
@@ -518,7 +625,12 @@ export class RestEndpoint<
    * argument, or a function from the call's arguments to the list's arguments. The page
    * shares the list's key and its Collection's list for the arguments without the cursor.
    */
-  paginated(removeCursor: string | ((...args: any[]) => readonly unknown[])): this {
+  paginated<C extends string>(removeCursor: C): RestEndpoint<P, SP & { [K in C]: ParamValue }, M, B, R, S>;
+  /** With a function: the page takes the function's arguments. */
+  paginated<A extends object>(
+    removeCursor: (params: A, ...rest: any[]) => readonly unknown[],
+  ): RestEndpoint<P, SP & A, M, B, R, S>;
+  paginated(removeCursor: string | ((...args: any[]) => readonly unknown[])): RestEndpoint<P, any, M, B, R, S> {
     const strip =
       typeof removeCursor === 'function'
         ? removeCursor
@@ -527,14 +639,13 @@ export class RestEndpoint<
             return [rest];
           };
     const key = this.key;
-    // The page resolves like the list: typed as this endpoint.
     return this.extend({
       schema: this.#collection('getPage', (c) => c.paginated(strip)),
       name: `${this.name}.getPage`,
       key(...args: any[]) {
         return key.apply(this, strip(...args) as any);
       },
-    } as RestExtendOptions) as unknown as this;
+    } as RestExtendOptions) as any;
   }
 
   #derive(
@@ -578,13 +689,6 @@ export class RestEndpoint<
     return alone ? found : mapped;
   }
 
-  /** A URL for messages: values of query names matching `secretParams` replaced by `***`. */
-  #redact(url: string): string {
-    return url.replace(/(?<=[?&])([^=&#]*)=[^&#]*/g, (pair, name: string) =>
-      this.secretParams.test(name) ? `${name}=***` : pair,
-    );
-  }
-
   /** @internal Whether this endpoint's calls end with a body argument. */
   _hasBody(): boolean {
     return !BODYLESS.has(this.method.toUpperCase()) && !('body' in this && this.body === undefined);
@@ -600,6 +704,51 @@ export class RestEndpoint<
   _body(args: readonly unknown[]): unknown {
     return this._hasBody() ? args[args.length - 1] : undefined;
   }
+}
+
+// The pipeline's helpers are functions, not `#private` methods: the Controller runs an
+// endpoint with a signal of its own through an object that inherits from it
+// (`Object.create(endpoint, { signal })`), which has none of the endpoint's private members.
+
+/** A URL for messages: values of query names matching `secretParams` replaced by `***`. */
+function redact(endpoint: RestEndpoint<any, any, any, any, any, any>, url: string): string {
+  return url.replace(/(?<=[?&])([^=&#]*)=[^&#]*/g, (pair, name: string) =>
+    endpoint.secretParams.test(name) ? `${name}=***` : pair,
+  );
+}
+
+/** Reads the body; a failure (a socket closed mid-body, an abort) names the endpoint. */
+async function read(
+  endpoint: RestEndpoint<any, any, any, any, any, any>,
+  response: Response,
+  how: 'text' | 'blob' | 'arrayBuffer',
+): Promise<any> {
+  try {
+    return await response[how]();
+  } catch (error) {
+    throw nameError(endpoint.name, 'reading the response body failed: ', error);
+  }
+}
+
+/**
+ * A NetworkError for a response whose status was fine but whose body cannot be used,
+ * with a detached copy of the response (`text` when the body was read, quoted in the
+ * message in development only: the body is data).
+ */
+async function refuse(
+  endpoint: RestEndpoint<any, any, any, any, any, any>,
+  response: Response,
+  status: number,
+  problem: string,
+  text?: string,
+): Promise<NetworkError> {
+  if (text !== undefined && (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production') {
+    problem += `. Body starts with: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}`;
+  }
+  return new NetworkError(
+    text === undefined ? await detach(response) : new Response(text.slice(0, ERROR_BODY_LIMIT), response),
+    { endpoint: endpoint.name, method: endpoint.method, url: redact(endpoint, response.url), problem, status },
+  );
 }
 
 /** Bytes of a failed response's body kept in its {@link NetworkError}. */
@@ -634,6 +783,18 @@ async function detach(response: Response): Promise<Response> {
  */
 function isCollection(schema: Schema): schema is Collection {
   return typeof (schema as Collection | undefined)?.paginated === 'function';
+}
+
+/** Content types read as text; any other (images, PDF, octet-stream …) is read as a Blob. */
+const TEXT_LIKE = /\b(?:text|xml|html|javascript|css|csv|urlencoded)\b/;
+
+function isJSON(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isRawBody(body: unknown): body is BodyInit {

@@ -13,8 +13,8 @@ export interface EndpointInterface<A extends readonly any[] = any[], R = any> {
   key(...args: A): string;
   /** Normalization schema; `undefined` stores the value as is. */
   readonly schema: Schema;
-  /** `true` for requests that change data (never deduplicated, never cached by key). */
-  readonly sideEffect: boolean;
+  /** `true` for requests that change data (never deduplicated, never cached by key). Default: `undefined`. */
+  readonly sideEffect?: boolean | undefined;
   /** Name used in error messages. */
   readonly name: string;
   /** Refetch interval in ms while subscribed. Default: none. */
@@ -55,6 +55,10 @@ export interface EndpointInterface<A extends readonly any[] = any[], R = any> {
 export interface SnapshotInterface {
   /** The current value (with pending optimistic layers) of a schema read by `args`. */
   get(schema: Schema, ...args: readonly unknown[]): any;
+  /** An endpoint's cached response (with the optimistic layers before this one) and when it expires. */
+  getResponse(endpoint: EndpointInterface, ...args: readonly unknown[]): { data: any; expiresAt: number };
+  /** An endpoint's current error, if any. */
+  getError(endpoint: EndpointInterface, ...args: readonly unknown[]): Error | undefined;
   /** Clock time at which the mutation started. */
   readonly fetchedAt: number;
   /** Throw it to show no optimistic value; the request is still sent. */

@@ -15,7 +15,7 @@
 import { isDeserializer, isEntity } from '../schema/visit.js';
 import type { EntityClass } from '../schema/types.js';
 import { Changes, type ChangeSink } from '../store/Changes.js';
-import type { Cell, Store, Table } from '../store/Store.js';
+import type { Cell, Dep, Store, Table } from '../store/Store.js';
 import { Walker } from '../store/Walker.js';
 import type { Push, Rec } from './sinks.js';
 
@@ -27,7 +27,7 @@ interface Row extends Rec {
   /** The item last pushed down (`undefined` while hidden by an optimistic removal). */
   _item: unknown;
   /** The rows `o` reached (`Cell._deps`), when more than itself. */
-  _deps: readonly Cell[] | undefined;
+  _deps: readonly Dep[] | undefined;
 }
 
 let sequence = 0;
@@ -55,7 +55,7 @@ export class Source implements ChangeSink {
   /** Rows by cell, in `s` order (a row that leaves and returns is appended again). */
   readonly #rows = new Map<Cell, Row>();
   /** Nested row → records whose object reached it. */
-  readonly #reached = new Map<Cell, Set<Row>>();
+  readonly #reached = new Map<Dep, Set<Row>>();
   /** Held weakly: a live query nothing reads any more is reclaimed. */
   readonly #sinks = new Set<WeakRef<Sink>>();
 

@@ -175,13 +175,16 @@ class Saver implements Persister {
     const store = (this.#store = ctrl._hydration()[0]);
     // What the store's transactions changed, once each settled; `stop()` stops listening.
     this.#unlisten = listen(store, (commit) => this.#note(commit));
-    this.restored = this.#chain = this.#restore(this.#epoch).then(() => {
-      this.#restoring = false;
-      // What the Controller held before the restore, and what the storage holds that was
-      // not restored, is compared once in full.
-      this.#full = true;
-      this.#schedule();
-    });
+    // A row removed before the restore finished stays remembered (its saved copy is older).
+    this.restored = this.#chain = this.#restore(this.#epoch)
+      .finally(store._hold(1))
+      .then(() => {
+        this.#restoring = false;
+        // What the Controller held before the restore, and what the storage holds that was
+        // not restored, is compared once in full.
+        this.#full = true;
+        this.#schedule();
+      });
   }
 
   flush(): Promise<void> {

@@ -86,7 +86,16 @@ export class Collection<E extends typeof Entity = typeof Entity, S extends ListS
   readonly #derived = new Map<string, CollectionAddition<E, S>>();
 
   constructor(
-    schema: S & (readonly [E] | ArraySchema<E> | Values<E> | readonly [Union<any>]),
+    schema: S &
+      (
+        | readonly [E]
+        | ArraySchema<E>
+        | Values<E>
+        | readonly [Union<any>]
+        // (Polymorphic lists: their entity is not inferred.)
+        | ArraySchema<any>
+        | Values<any>
+      ),
     options: CollectionOptions = {},
   ) {
     this.schema = schema;
@@ -204,6 +213,11 @@ export class Collection<E extends typeof Entity = typeof Entity, S extends ListS
     return this.#derive('remove');
   }
 
+  /** Replaces `move` (`this.move = this.moveWith(unshift)` in a subclass, as in Reactive Data Client). */
+  set move(schema: CollectionAddition<E, S>) {
+    this.#derived.set('move', schema);
+  }
+
   /**
    * A schema that moves its value (one entity or an array) between lists: each entity
    * leaves the lists its stored values matched and joins those its new values (the
@@ -244,11 +258,12 @@ export class Collection<E extends typeof Entity = typeof Entity, S extends ListS
 
   /** Schema protocol: the list for the args key; missing entities are left out. */
   denormalize(stored: unknown, ctx: DenormalizeContext): CollectionValue<E, S> {
-    const list = ctx.list(this, String(stored));
+    const key = String(stored);
+    const list = ctx.list(this, key);
     // (A missing list stays `undefined` through either: no test of its own.)
-    return (
-      this._keyed ? ctx.unvisit(this.schema as Schema, list) : denormalizeArray(this._item, list, ctx)
-    ) as CollectionValue<E, S>;
+    const value = this._keyed ? ctx.unvisit(this.schema as Schema, list) : denormalizeArray(this._item, list, ctx);
+    // One array per list, wherever it is read (a view of the list, a row that holds it).
+    return (value === undefined ? value : ctx._shareList(this, key, value)) as CollectionValue<E, S>;
   }
 
   /** Schema protocol. */

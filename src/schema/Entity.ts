@@ -10,7 +10,7 @@
  */
 import { SchemaError, at, describe } from './SchemaError.js';
 import type { DenormalizeContext, NormalizeContext, Schema } from './types.js';
-import { construct, isDeserializer, isEntity } from './visit.js';
+import { deserialize, isDeserializer, isEntity } from './visit.js';
 
 /** A field converter in `static schema`: a function, a class, or a callable like `Number`. */
 export type Deserializer = ((value: any) => unknown) | (new (value: any) => unknown);
@@ -82,7 +82,8 @@ export abstract class Entity {
    */
   static pk(value: object, parent?: unknown, key?: string, args: readonly unknown[] = []): string | undefined {
     const id = (this.prototype as Entity).pk.call(value, parent, key, args);
-    if (typeof id === 'string') return id || undefined;
+    // (`'undefined'`: a template string of a missing field, `${this.name}`.)
+    if (typeof id === 'string') return id && id !== 'undefined' ? id : undefined;
     if (Number.isFinite(id)) return String(id);
     // With the automatic check relaxed, any other value names the row, as in Reactive Data Client.
     return this.automaticValidation && id != null && `${id}` !== 'undefined' ? `${id}` : undefined;
@@ -287,26 +288,6 @@ export abstract class Entity {
       (obj as Record<string, unknown>)[field] = out;
     }
     return false;
-  }
-}
-
-/** @internal Runs a field's deserializer; a failure throws a SchemaError naming the field. */
-export function deserialize(
-  fn: Deserializer,
-  value: unknown,
-  key: string,
-  field: string,
-  source: string,
-  path: string,
-) {
-  try {
-    return construct(fn, value);
-  } catch (error) {
-    throw new SchemaError(
-      `${source}: ${key}.${field} at ${at(path)} could not be deserialized from ` +
-        `${describe(value)}: ${(error as Error)?.message ?? error}`,
-      path,
-    );
   }
 }
 

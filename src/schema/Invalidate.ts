@@ -53,7 +53,24 @@ export class Invalidate<E extends EntityClass | { readonly [name: string]: Entit
       );
     }
     ctx.remove(entity, pk);
-    return attribute === undefined ? pk : { id: pk, schema: name };
+    // A pk given as it is stays as it is (a number stays a number), as in Reactive Data Client.
+    return attribute !== undefined ? { id: pk, schema: name } : typeof value === 'object' ? pk : value;
+  }
+  /**
+   * @internal What a mutation of this schema resolves with, as in Reactive Data Client:
+   * the entity its response described (`undefined` for a bare pk).
+   */
+  _answer(value: unknown): unknown {
+    if (typeof value !== 'object' || value === null) return undefined;
+    const attribute = this.#attribute;
+    const name = attribute === undefined ? undefined : memberName(attribute, value, undefined, undefined);
+    const entity =
+      attribute === undefined
+        ? (this.schema as EntityClass)
+        : typeof name === 'string'
+          ? own(this.#members, name)
+          : undefined;
+    return entity?._create({ ...value });
   }
   /** Schema protocol: the entity of the stored pk, as `Entity` reads it (`undefined` once removed). */
   denormalize(stored: unknown, ctx: DenormalizeContext): Removed<E> {

@@ -13,13 +13,12 @@
  *   isAdmin === undefined ? users.length : users.filter((u) => u.isAdmin === isAdmin).length);
  * ctrl.get(userCount, { isAdmin: true });
  */
-import type { Denormalize, Schema } from './types.js';
+import { denormalizeValue, queryKeyOf } from './visit.js';
+import type { Denormalize, DenormalizeContext, NormalizeContext, Schema, SchemaClass } from './types.js';
 
-export class Query<
-  S extends Schema | Query<any, any, any> = Schema,
-  R = unknown,
-  A extends readonly unknown[] = any[],
-> {
+export class Query<S extends Schema | Query<any, any, any> = Schema, R = unknown, A extends readonly unknown[] = any[]>
+  implements SchemaClass
+{
   /** The schema read and denormalized. */
   declare readonly schema: S;
   /** Turns the denormalized entries (and the arguments) into the result. */
@@ -27,5 +26,18 @@ export class Query<
   constructor(schema: S, process: (entries: Denormalize<S>, ...args: A) => R) {
     this.schema = schema;
     this.process = process;
+  }
+  /** Schema protocol: as an endpoint's schema, a response normalizes through the query's schema. */
+  normalize(value: unknown, ctx: NormalizeContext, path: string, parent?: unknown, key?: string): unknown {
+    return ctx.visit(this.schema as Schema, value, path, parent, key);
+  }
+  /** Schema protocol: the schema's value through `process` (with the arguments); nothing cached, `undefined`. */
+  denormalize(stored: unknown, ctx: DenormalizeContext): R {
+    const entries = denormalizeValue(this.schema as Schema, stored, ctx);
+    return (entries === undefined ? undefined : this.process(entries as Denormalize<S>, ...(ctx.args as A))) as R;
+  }
+  /** Schema protocol: read by the arguments as its schema is. */
+  queryKey(args: readonly unknown[], ctx: DenormalizeContext): unknown {
+    return queryKeyOf(this.schema as Schema, args, ctx);
   }
 }

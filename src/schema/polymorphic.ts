@@ -72,15 +72,23 @@ export function denormalizeMember(
   stored: unknown,
   ctx: DenormalizeContext,
 ): unknown {
-  if (typeof stored !== 'object' || stored === null) return stored;
-  const { id, schema } = stored as { id?: unknown; schema?: unknown };
-  if (typeof schema === 'string') {
-    const member = own(members, schema);
-    return member === undefined ? stored : ctx.unvisit(member, id ?? stored);
+  if (stored === null) return stored;
+  if (typeof stored === 'object') {
+    const { id, schema } = stored as { id?: unknown; schema?: unknown };
+    if (typeof schema === 'string') {
+      const member = own(members, schema);
+      return member === undefined ? stored : ctx.unvisit(member, id ?? stored);
+    }
+    const name = memberName(attribute, stored);
+    const member = typeof name === 'string' ? own(members, name) : undefined;
+    if (member !== undefined) return ctx.unvisit(member, stored);
   }
-  const name = memberName(attribute, stored);
-  const member = typeof name === 'string' ? own(members, name) : undefined;
-  return member === undefined ? stored : ctx.unvisit(member, stored);
+  if ((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production') {
+    console.warn(
+      `no schema member for ${describe(stored)} (members: ${Object.keys(members).join(', ')}): read as it is`,
+    );
+  }
+  return stored;
 }
 
 /**

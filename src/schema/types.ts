@@ -38,6 +38,8 @@ export interface SchemaClass {
   denormalize(stored: unknown, ctx: DenormalizeContext): unknown;
   /** Stored form to denormalize when the schema is read by arguments; `undefined` when unknown. */
   queryKey?(args: readonly unknown[], ctx: DenormalizeContext): unknown;
+  /** @internal What a mutation of this schema resolves with, instead of its denormalized response. */
+  _answer?(value: unknown): unknown;
 }
 
 /** The subclass type of Entity (the class itself, not an instance). */
@@ -105,6 +107,8 @@ export interface DenormalizeContext {
   _many(schema: EntityClass, pks: readonly unknown[]): unknown[];
   /** @internal Whether the row of `pk` reads as removed (a response removed it), not merely missing. */
   _gone(schema: EntityClass, pk: string): boolean;
+  /** @internal A collection's list as read, shared with the last read of the same list while its members are the same. */
+  _shareList<T>(collection: CollectionLike, argsKey: string, value: T): T;
   /** @internal An entity given inline (an object, not a pk), its nested entities resolved. */
   _inline(schema: EntityClass, row: Record<string, unknown>): object;
 }

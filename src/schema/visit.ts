@@ -105,6 +105,26 @@ export function construct(fn: Deserializer, value: unknown): unknown {
     : (fn as (v: unknown) => unknown)(value);
 }
 
+/** @internal Runs a field's deserializer; a failure throws a SchemaError naming the field. */
+export function deserialize(
+  fn: Deserializer,
+  value: unknown,
+  key: string,
+  field: string,
+  source: string,
+  path: string,
+) {
+  try {
+    return construct(fn, value);
+  } catch (error) {
+    throw new SchemaError(
+      `${source}: ${key}.${field} at ${at(path)} could not be deserialized from ` +
+        `${describe(value)}: ${(error as Error)?.message ?? error}`,
+      path,
+    );
+  }
+}
+
 /** `[i]`, the path of an array's member after its array's: made once. */
 const SUFFIX: string[] = [];
 
@@ -212,7 +232,9 @@ export function denormalizeObject(def: Definition, stored: unknown, ctx: Denorma
     if (v === undefined) continue;
     const member = def[key] as Schema;
     const read = ctx.unvisit(member, v);
-    if (read === undefined && isEntity(member) && typeof v !== 'object' && ctx._gone(member, String(v)))
+    // (An `Invalidate` of one entity reads as the entity does.)
+    const entity = isEntity(member) ? member : (member as { schema?: Schema } | undefined)?.schema;
+    if (read === undefined && isEntity(entity) && typeof v !== 'object' && ctx._gone(entity, String(v)))
       return undefined;
     out[key] = read;
   }
@@ -226,8 +248,13 @@ export function denormalizeObject(def: Definition, stored: unknown, ctx: Denorma
 export function joined(schema: Schema, value: unknown): unknown {
   const def = typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? joinOf(schema) : undefined;
   if (def === undefined || typeof value !== 'object' || value === null) return value;
-  for (const key in def) if ((value as Record<string, unknown>)[key] !== undefined) return value;
+  for (const key in def) if (isSchema(def[key]) && (value as Record<string, unknown>)[key] !== undefined) return value;
   return undefined;
+}
+
+/** Whether a member of an object schema is a schema (not a plain value kept as it is). */
+function isSchema(member: unknown): boolean {
+  return typeof member === 'object' ? member !== null : typeof member === 'function';
 }
 
 /** The member definition of a plain object schema or a `schema.Object`; `undefined` for other schemas. */
@@ -243,11 +270,27 @@ function joinOf(schema: object): Definition | undefined {
  * same args; a list shorthand (`[Entity]`) is not readable by args.
  */
 export function queryKeyOf(schema: Schema, args: readonly unknown[], ctx: DenormalizeContext): unknown {
-  if (schema === undefined || schema === null || Array.isArray(schema)) return undefined;
+  // A plain member of an object schema (`nextPage: ''`) reads as itself, as in Reactive Data Client.
+  if (typeof schema !== 'object' && typeof schema !== 'function') return schema;
+  if (schema === null || Array.isArray(schema)) return undefined;
   // A schema class (an Entity too): its own queryKey, if it has one.
   if (typeof (schema as SchemaClass).denormalize === 'function') return (schema as SchemaClass).queryKey?.(args, ctx);
   if (typeof schema === 'object') return queryKeyOfObject(schema as Definition, args, ctx);
   return undefined;
+}
+
+/**
+ * @internal What a schema holds without arguments: its plain members (`nextPage: ''`) as
+ * written, nothing for its schemas. Reactive Data Client reads it for `null` arguments, and
+ * fills what a schema found by arguments with it.
+ */
+export function plainOf(schema: unknown): unknown {
+  if (typeof schema === 'function') return undefined;
+  if (typeof schema !== 'object' || schema === null) return schema;
+  if (Array.isArray(schema) || typeof (schema as SchemaClass).denormalize === 'function') return undefined;
+  const out: Record<string, unknown> = {};
+  for (const key in schema) out[key] = plainOf((schema as Definition)[key]);
+  return out;
 }
 
 /** @internal */
@@ -255,8 +298,9 @@ export function queryKeyOfObject(def: Definition, args: readonly unknown[], ctx:
   const out: Record<string, unknown> = {};
   let any = false;
   for (const key in def) {
-    const v = queryKeyOf(def[key] as Schema, args, ctx);
-    if (v !== undefined) any = true;
+    const member = def[key] as Schema;
+    const v = queryKeyOf(member, args, ctx);
+    if (v !== undefined && isSchema(member)) any = true;
     out[key] = v;
   }
   return any ? out : undefined;

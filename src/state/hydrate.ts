@@ -18,8 +18,7 @@
  * writes them deserializes them (`adopt`). No state is refused for a class it lacks.
  */
 import { batch } from '@preact/signals-core';
-import { deserialize } from '../schema/Entity.js';
-import { isDeserializer, isEntity } from '../schema/visit.js';
+import { deserialize, isDeserializer, isEntity } from '../schema/visit.js';
 import type { CollectionLike, EntityClass, Schema } from '../schema/types.js';
 import { Staging } from '../store/Staging.js';
 import { baseOf, type Row, type Store, type Table } from '../store/Store.js';

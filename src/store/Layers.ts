@@ -18,6 +18,7 @@
  * hooks (`merge`, `mergeWithStore` …) apply to server data, that is to the base.
  */
 import { batch } from '@preact/signals-core';
+import { equalFields } from '../util/equal.js';
 import type { Staging } from './Staging.js';
 import {
   edit,
@@ -111,6 +112,30 @@ export class Layer {
     over._layers.splice(over._layers.indexOf(this), 1);
     if (over._layers.length === 0) cell._over = undefined;
     return over;
+  }
+
+  /**
+   * @internal Recomputes layers in one batch: drops them, runs `again` (which adds the
+   * new layers, each computed over the store with the layers before it), then gives back
+   * its old object to every row that shows fields equal to what it showed before, so the
+   * entities built from it, and their readers, stay as they were (rules 2 and 4; a list
+   * that comes back equal is shared by its views already).
+   */
+  static _refold(store: Store, layers: readonly Layer[], again: () => void): void {
+    const rows = new Map<Cell, Row | undefined>();
+    batch(() => {
+      for (const layer of layers) {
+        for (const cell of layer._tables.keys()) if (!rows.has(cell)) rows.set(cell, cell._now);
+        layer._drop();
+      }
+      again();
+      for (const [cell, before] of rows) {
+        const now = cell._now;
+        if (now !== before && now !== undefined && before !== undefined && equalFields(now, before)) {
+          cell._sig.value = cell._now = before;
+        }
+      }
+    });
   }
 }
 

@@ -45,8 +45,25 @@ export const WATCH = {
   },
   unwatched(this: Signal<any>) {
     watched.delete(this);
+    // A placeholder waiting for its last reader to leave may go now.
+    for (const store of parked) store._soon();
   },
 };
+
+/**
+ * @internal Stores whose last release left loose cells (see `Store._loose`): a signal
+ * losing its last subscriber releases them again. (Held strongly: what keeps a cell loose,
+ * a subscribed effect or a request in flight, holds its store anyway.)
+ */
+export const parked = new Set<Store>();
+
+/** @internal A cell that may be freed (see `Store._loose`), with where it is kept and its key there (and a row's table). */
+export type Loose = readonly [
+  place: Map<string, Cell | ListCell | ResultCell>,
+  key: string,
+  cell: Cell | ListCell | ResultCell,
+  table?: Table,
+];
 
 /** @internal The expiry of a row no response vouched for. */
 export const NEVER = { _until: 0 };
@@ -89,10 +106,10 @@ export class Cell extends Signal<Row | undefined> {
   // adds it, so a row that is written and never read carries none of it.
   /** Last denormalized object built for this row, valid while `_deps` hold `_vals`. */
   declare _obj: object | undefined;
-  /** Every row the object reached (itself included); shared by a cycle's members. */
-  declare _deps: Cell[] | undefined;
+  /** Every row (and Collection list) the object reached, itself included; shared by a cycle's members. */
+  declare _deps: Dep[] | undefined;
   /** The row values `_obj` was built from, parallel to `_deps`. */
-  declare _vals: (Row | undefined)[] | undefined;
+  declare _vals: unknown[] | undefined;
   /** The walk frame while this row is being denormalized (cycle detection). */
   declare _frame: unknown;
   /** Id of the last walk that found `_obj` valid. */
@@ -106,6 +123,9 @@ export class Cell extends Signal<Row | undefined> {
   _prev: Cell | undefined;
   _next: Cell | undefined;
 }
+
+/** @internal What a row object reached: rows, and the lists of Collections it holds. */
+export type Dep = Cell | ListCell;
 
 /** @internal All rows of one entity key, plus its membership (for `All`). */
 export class Table {
@@ -182,11 +202,24 @@ export class ListCell {
   _key = '';
   _argsKey = '';
   readonly _sig = new Signal<readonly unknown[] | undefined>(undefined, WATCH);
+  /**
+   * The list, read as a row's value is read: a row object that holds the list (a Collection
+   * in `static schema`) lists it among what it reached (`Cell._deps`), beside the rows.
+   */
+  get value(): readonly unknown[] | undefined {
+    return this._sig.value;
+  }
+  /** The list, without a subscription. */
+  get _now(): readonly unknown[] | undefined {
+    return this._sig.peek();
+  }
   _stamp = 0;
   /** The arguments the list was fetched with (for `push` / `unshift` matching). */
   _args: readonly unknown[] = [];
   /** Optimistic layers over the list (see Layers.ts); `undefined` when none. */
   _over: Overlay | undefined;
+  /** The list as last read, denormalized (see `Walker._shareList`); declared only. */
+  declare _view: unknown;
 }
 
 /** Cache state of one endpoint key. */
@@ -232,6 +265,11 @@ export class ResultCell {
   /** Schema and args of the stored response: what garbage collection walks to find its rows. */
   _schema: Schema;
   _args: readonly unknown[] = [];
+  /**
+   * The endpoint whose answer (or `setResponse`) wrote the response: what signal-cache/devtools
+   * refetches the key with. Declared only; a hydrated response has none.
+   */
+  declare _endpoint: object | undefined;
   /** The fetch stamp counter when last invalidated: a fetch stamped at or below it keeps the mark. */
   _invalidated = 0;
 }
@@ -264,6 +302,68 @@ export class Store {
    * of a key whose class it was not given). Declared only: the core ships none of it.
    */
   declare _adopt: ((table: Table, schema: EntityClass) => void) | undefined;
+  /**
+   * Placeholders a reader created (a missing row, list or response read) and rows a
+   * response removed: the release (`release` in ./gc.ts, at the end of the task) frees
+   * each once no effect watches it and, for a removed row, once no request older than its
+   * removal is in flight. The sweep remains for expired data.
+   */
+  _loose: Loose[] = [];
+  /** Stamps held (see `_hold`): a removed row stays remembered while an older copy may arrive. */
+  readonly _inflight: number[] = [];
+  /** Frees `_loose` (`release` of ./gc.ts): given by the Controller; a store made alone frees nothing. */
+  readonly #release: ((store: Store) => void) | undefined;
+  #due = false;
+
+  constructor(release?: (store: Store) => void) {
+    this.#release = release;
+  }
+
+  /** @internal Runs the release at the end of the task (once, however many ask). */
+  _soon(): void {
+    if (this.#due || this.#release === undefined) return;
+    this.#due = true;
+    queueMicrotask(() => {
+      this.#due = false;
+      this.#release!(this);
+    });
+  }
+
+  /**
+   * @internal Keeps every removal at or after `stamp` remembered (not freed by the
+   * release) until the returned function runs: a request in flight, whose answer is older;
+   * a restore or another tab (stamp 1), whose copies are older than every request.
+   */
+  _hold(stamp: number): () => void {
+    const held = this._inflight;
+    held.push(stamp);
+    return () => {
+      held.splice(held.indexOf(stamp), 1);
+      if (this._loose.length) this._soon();
+    };
+  }
+
+  /** Notes a loose cell (see `_loose`). */
+  #note(entry: Loose): void {
+    this._loose.push(entry);
+    this._soon();
+  }
+
+  /** The cell of `key` in `place`, made when missing; noted as loose when made for a reader (`read`). */
+  #cellOf<T extends Cell | ListCell | ResultCell>(
+    place: Map<string, T>,
+    key: string,
+    Make: new () => T,
+    read: unknown,
+    table?: Table,
+  ): T {
+    let cell = place.get(key);
+    if (cell === undefined) {
+      place.set(key, (cell = new Make()));
+      if (read) this.#note([place as Loose[0], key, cell, table]);
+    }
+    return cell;
+  }
 
   _table(key: string): Table {
     let table = this._tables.get(key);
@@ -274,15 +374,27 @@ export class Store {
     return table;
   }
 
-  _list(collectionKey: string, argsKey: string): ListCell {
+  /** @internal The cell of a pk for a reader; with `read`, a placeholder created for it is freed once nothing watches it. */
+  _cell(table: Table, pk: string, read: unknown): Cell {
+    return this.#cellOf(table._cells, pk, Cell, read, table);
+  }
+
+  /** With `read`, a placeholder created for a reader is freed once nothing watches it. */
+  _list(collectionKey: string, argsKey: string, read?: boolean): ListCell {
     const lists = ensure(this._lists, collectionKey, Map<string, ListCell>);
     let list = lists.get(argsKey);
     if (list === undefined) {
       lists.set(argsKey, (list = new ListCell()));
       list._key = collectionKey;
       list._argsKey = argsKey;
+      if (read) this.#note([lists, argsKey, list]);
     }
     return list;
+  }
+
+  /** With `read`, a placeholder created for a reader is freed once nothing watches it. */
+  _result(key: string, read?: boolean): ResultCell {
+    return this.#cellOf(this._results, key, ResultCell, read);
   }
 
   /**
@@ -314,10 +426,6 @@ export class Store {
   _wrote(key: string, data: boolean): void {
     const open = this._journal?._open;
     if (open !== undefined) (data ? open._responses : open._meta).add(key);
-  }
-
-  _result(key: string): ResultCell {
-    return ensure(this._results, key, ResultCell);
   }
 
   /** Undo steps of the transaction in progress; `undefined` when none is open. */
@@ -388,17 +496,12 @@ export class Store {
           table._schema ??= schema;
         }
         const hooked = schema?._hooked;
-        const { _ever, _cells } = table;
-        // The first rows of an empty table: the staged map becomes the table's, each row
-        // replaced by its cell (no second map grown entry by entry). A staging read after
-        // its commit holds cells, and later writes to the table: read it at once.
-        const cells = _cells.size ? _cells : (table._cells = rows as unknown as Map<string, Cell>);
-        // New rows are undone together, by one step for the table: no closure per row. (The
-        // cells of an adopted map are all new; it stays the table's, its cells placeholders
-        // then, as they are in a map that was not adopted.)
-        const created: Cell[] | undefined = cells === _cells ? [] : undefined;
+        const { _ever, _cells: cells } = table;
+        // New rows are undone together, by one step for the table: no closure per row (their
+        // cells stay in the table, placeholders again).
+        const created: Cell[] = [];
         this.#undo?.push(() => {
-          for (const cell of created ?? cells.values()) {
+          for (const cell of created) {
             cell._stamp = 0;
             // (No pk: an undone write's record is dropped.)
             this._put(table, '', cell);
@@ -409,10 +512,10 @@ export class Store {
         const journal = this._journal?._open && this._journal;
         // (`forEach`, not `for…of`: no entry array per row.)
         rows.forEach((row, pk) => {
-          let cell = cells === _cells ? _cells.get(pk) : undefined;
+          let cell = cells.get(pk);
           if (cell === undefined) {
             cells.set(pk, (cell = new Cell(row)));
-            created?.push(cell);
+            created.push(cell);
             cell._stamp = stamp;
             cell._exp = exp;
             return void this._putBase(table, pk, cell, row, true);
@@ -438,7 +541,7 @@ export class Store {
           if (next !== prev || cell._over !== undefined) this._putBase(table, pk, cell, next);
         });
         // The new rows joined the membership: one bump for them all.
-        if (created?.length !== 0) table._version.value++;
+        if (created.length !== 0) table._version.value++;
       }
       for (const [key, pks] of staging._removals) {
         const table = this._table(key);
@@ -451,6 +554,7 @@ export class Store {
           this._save(cell);
           cell._stamp = stamp;
           if (baseOf(cell) !== undefined) this._putBase(table, pk, cell, undefined);
+          this.#note([table._cells, pk, cell, table]);
         }
       }
       for (const [list, op] of ops) {

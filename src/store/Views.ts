@@ -12,7 +12,7 @@ import { Computed, type ReadonlySignal } from '@preact/signals-core';
 import { Query } from '../schema/Query.js';
 import type { Schema } from '../schema/types.js';
 import { SchemaError, describe } from '../schema/SchemaError.js';
-import { denormalizeValue, isEntity, joined, queryKeyOf } from '../schema/visit.js';
+import { denormalizeValue, joined, plainOf, queryKeyOf } from '../schema/visit.js';
 import { argsKey, idOf } from '../util/argsKey.js';
 import { share } from './share.js';
 import type { Meta, Store } from './Store.js';
@@ -32,8 +32,24 @@ export class Views {
     if (this.#views.get(key)?.deref() === undefined) this.#views.delete(key);
   });
 
+  /**
+   * Recomputations of each view by key while someone counts them (signal-cache/devtools
+   * sets a map); `undefined`, the default, counts nothing and costs a field check per run.
+   */
+  declare _runs: Map<string, number> | undefined;
+
   constructor(store: Store) {
     this.#store = store;
+  }
+
+  /** The views by key, held weakly (signal-cache/devtools lists them). */
+  get _all(): ReadonlyMap<string, WeakRef<ReadonlySignal<unknown>>> {
+    return this.#views;
+  }
+
+  /** Counts a run of the view under `key` while runs are counted. */
+  #ran(key: string): void {
+    this._runs?.set(key, (this._runs.get(key) ?? 0) + 1);
   }
 
   /** Number of live view entries (for tests and memory checks). */
@@ -63,15 +79,16 @@ export class Views {
         key,
         // A live query (signal-cache/live) mounts its own incremental state on the store.
         (schema as Mountable)._mount?.(this.#store, args) ??
-          (schema instanceof Query ? this.#queryView(schema, args) : this.#schemaView(schema, args)),
+          (schema instanceof Query ? this.#queryView(key, schema, args) : this.#schemaView(key, schema, args)),
       )
     );
   }
 
   /**
-   * The view of an endpoint response by its key. Until the key has a response, an
-   * endpoint whose schema is an Entity reads the row its args name, wherever that row
-   * came from (a list, another endpoint), as Reactive Data Client's `queryKey` does.
+   * The view of an endpoint response by its key. Until the key has a response, it reads
+   * what its schema finds by its args, as Reactive Data Client's `queryKey` does: the row
+   * an Entity endpoint's args name, a Collection's list for the args, wherever they came
+   * from (a list, another endpoint); with a member not found, nothing.
    * It looks the key's cell up on every computation, so a cell that garbage collection
    * dropped (it is written once more, which wakes the view) is replaced by a fresh, empty
    * one on the next read.
@@ -82,9 +99,12 @@ export class Views {
       this.#found(key) ??
       this.#keep(
         key,
-        this.#denormalizing(schema, args, () => {
-          const stored = store._result(key)._sig.value;
-          return stored === undefined && isEntity(schema) ? schema.queryKey(args) : stored;
+        this.#denormalizing(key, schema, args, (walker) => {
+          const stored = store._result(key, true)._sig.value;
+          if (stored !== undefined) return stored;
+          walker._free = true;
+          const found = withPlain(queryKeyOf(schema, args, walker), plainOf(schema));
+          return complete(found) ? found : undefined;
         }),
       )
     );
@@ -94,20 +114,30 @@ export class Views {
   meta(key: string): ReadonlySignal<Meta> {
     const store = this.#store;
     const id = `\u0001${key}`;
-    return this.#found(id) ?? this.#keep(id, new Computed(() => store._result(key)._meta.value));
+    return this.#found(id) ?? this.#keep(id, new Computed(() => store._result(key, true)._meta.value));
   }
 
-  #queryView(query: Query, args: readonly unknown[]): ReadonlySignal<unknown> {
+  #queryView(key: string, query: Query, args: readonly unknown[]): ReadonlySignal<unknown> {
     const source = this.query(query.schema, args);
     let prev: unknown;
     return new Computed(() => {
+      this.#ran(key);
       const entries = source.value;
       return (prev = entries === undefined ? undefined : share(prev, query.process(entries, ...args)));
     });
   }
 
-  #schemaView(schema: Schema, args: readonly unknown[]): ReadonlySignal<unknown> {
-    return this.#denormalizing(schema, args, (walker) => queryKeyOf(schema, args, walker), true);
+  #schemaView(key: string, schema: Schema, args: readonly unknown[]): ReadonlySignal<unknown> {
+    return this.#denormalizing(
+      key,
+      schema,
+      args,
+      (walker) => {
+        walker._free = true;
+        return queryKeyOf(schema, args, walker);
+      },
+      true,
+    );
   }
 
   /**
@@ -116,6 +146,7 @@ export class Views {
    * read by args) of which no member is cached has no data.
    */
   #denormalizing(
+    key: string,
     schema: Schema,
     args: readonly unknown[],
     storedOf: (walker: Walker) => unknown,
@@ -124,6 +155,7 @@ export class Views {
     const store = this.#store;
     let prev: unknown;
     return new Computed(() => {
+      this.#ran(key);
       const walker = new Walker(store, args);
       try {
         const stored = storedOf(walker);
@@ -135,6 +167,29 @@ export class Views {
       }
     });
   }
+}
+
+/** What a schema found by args, with its plain members (`plainOf`) where it found nothing. */
+function withPlain(found: unknown, plain: unknown): unknown {
+  if (typeof plain !== 'object' || plain === null) return found ?? plain;
+  const out: Record<string, unknown> = {};
+  for (const key in plain)
+    out[key] = withPlain(
+      (found as Record<string, unknown> | undefined)?.[key],
+      (plain as Record<string, unknown>)[key],
+    );
+  return out;
+}
+
+/**
+ * Whether what a schema found by args answers every member (Reactive Data Client's
+ * `validateQueryKey`): a response inferred with a member missing is no response.
+ */
+function complete(found: unknown): boolean {
+  return (
+    found !== undefined &&
+    (typeof found !== 'object' || found === null || Array.isArray(found) || Object.values(found).every(complete))
+  );
 }
 
 /**

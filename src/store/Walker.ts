@@ -34,7 +34,8 @@ import { denormalizeValue } from '../schema/visit.js';
 import { DEV } from '../util/dev.js';
 import { MAX_ROW_DEPTH } from '../util/limits.js';
 import { indexOf } from './indexes.js';
-import type { Cell, Row, Store, Table } from './Store.js';
+import { share } from './share.js';
+import type { Cell, Dep, Row, Store, Table } from './Store.js';
 
 /** One row being built. */
 interface Frame {
@@ -45,7 +46,7 @@ interface Frame {
   readonly index: number;
   low: number;
   /** Rows reached below this one; `undefined` while only the row itself. */
-  deps: Set<Cell> | undefined;
+  deps: Set<Dep> | undefined;
 }
 
 let walks = 0;
@@ -68,6 +69,13 @@ export class Walker implements DenormalizeContext {
   #depth = 0;
   /** Whether this walk reported a row beyond the depth limit already. */
   #deep = false;
+  /**
+   * @internal Set when the view reads a key by its args, not a stored response: a
+   * placeholder this walk creates at its root (the row, list or response asked for, never
+   * fetched) is freed once nothing watches it. A missing row a stored response or row
+   * points to is left to the sweep, which keeps it while that response is fresh.
+   */
+  _free = false;
 
   constructor(store: Store, args: readonly unknown[]) {
     this._store = store;
@@ -79,7 +87,7 @@ export class Walker implements DenormalizeContext {
   }
 
   entity(schema: EntityClass, pk: string): unknown {
-    return this._read(schema, this.#table(schema)._cell(pk));
+    return this._read(schema, this._store._cell(this.#table(schema), pk, this._free && this.#top === undefined));
   }
 
   /** The table of an entity class; rows restored in their JSON form are deserialized by it first. */
@@ -102,12 +110,18 @@ export class Walker implements DenormalizeContext {
     const roots = this.#top === undefined ? this._store._roots : undefined;
     let cells = roots?.get(pks);
     if (!cells) {
-      cells = pks.map((pk) => table._cell(String(pk)));
+      const read = this._free && roots !== undefined;
+      // (An entity given inline, an object, has no cell: it is built as it is.)
+      cells = pks.map((pk) =>
+        typeof pk === 'object' && pk !== null ? undefined! : this._store._cell(table, String(pk), read),
+      );
       roots?.set(pks, cells);
     }
     // One array of the final size (a loop of `push` makes four on the way to 150 rows),
     // filtered only when a row is missing.
-    const out = cells.map((cell) => this._read(schema, cell));
+    const out = cells.map((cell, i) =>
+      cell === undefined ? this._inline(schema, pks[i] as Row) : this._read(schema, cell),
+    );
     return out.includes(undefined) ? out.filter((v) => v !== undefined) : out;
   }
 
@@ -161,7 +175,20 @@ export class Walker implements DenormalizeContext {
   }
 
   list(collection: CollectionLike, argsKey: string): readonly unknown[] | undefined {
-    return this._store._list(collection.key, argsKey)._sig.value;
+    const list = this._store._list(collection.key, argsKey, this._free && this.#top === undefined);
+    // A row that holds the list is built from it too: its cached object lasts while the list does.
+    if (this.#top !== undefined) addDeps(this.#top, [list]);
+    return list.value;
+  }
+
+  /**
+   * @internal A collection's list as read (`value`): the one last read of the same list
+   * while its members are the same objects, so every view and every row that holds the
+   * list shares one array (DESIGN rule 4).
+   */
+  _shareList<T>(collection: CollectionLike, argsKey: string, value: T): T {
+    const list = this._store._list(collection.key, argsKey);
+    return (list._view = share(list._view, value));
   }
 
   /** Reads every row the cached object reached (`own`: the cell itself peeked); true when none changed. */
@@ -224,7 +251,15 @@ export class Walker implements DenormalizeContext {
    */
   _inline(schema: EntityClass, row: Row): object {
     const obj = schema._create(row);
-    schema._link(obj, row, this);
+    // Nested entities within the depth limit, as for a stored row.
+    if (this.#depth < (schema.maxEntityDepth ?? MAX_ROW_DEPTH)) {
+      this.#depth++;
+      try {
+        schema._link(obj, row, this);
+      } finally {
+        this.#depth--;
+      }
+    }
     return seal(obj);
   }
 
@@ -260,7 +295,7 @@ function seal(obj: object): object {
   return obj;
 }
 
-function addDeps(frame: Frame, cells: Iterable<Cell>): void {
+function addDeps(frame: Frame, cells: Iterable<Dep>): void {
   const deps = (frame.deps ??= new Set([frame.cell]));
   for (const cell of cells) deps.add(cell);
 }

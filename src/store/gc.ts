@@ -33,7 +33,17 @@ import type { CollectionLike, EntityClass } from '../schema/types.js';
 import { denormalizeValue } from '../schema/visit.js';
 import { ensure } from '../util/map.js';
 import { reindex } from './indexes.js';
-import { type Cell, emptyMeta, type Row, type Store, watched } from './Store.js';
+import {
+  type Cell,
+  emptyMeta,
+  type ListCell,
+  parked,
+  type ResultCell,
+  type Row,
+  type Store,
+  type Table,
+  watched,
+} from './Store.js';
 import { Walker } from './Walker.js';
 
 /** The value of a dropped cell: equal to nothing a reader has seen. */
@@ -58,8 +68,10 @@ class Marker extends Walker {
   }
 
   override list(collection: CollectionLike, argsKey: string): readonly unknown[] | undefined {
-    this.#marked.add(this._store._list(collection.key, argsKey));
-    return super.list(collection, argsKey);
+    // (Looked up, not created: a sweep makes no placeholder.)
+    const list = this._store._lists.get(collection.key)?.get(argsKey);
+    if (list !== undefined) this.#marked.add(list);
+    return list?._sig.value;
   }
 }
 
@@ -119,9 +131,7 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean,
         if (dry) continue;
         if (result._sig.peek() !== undefined) store._wrote(key, true);
         store._wrote(key, false);
-        store._results.delete(key);
-        result._sig.value = DEAD;
-        result._meta.value = { ...emptyMeta };
+        drop(store._results, key, result);
       }
       for (const [key, lists] of store._lists) {
         for (const [argsKey, list] of lists) {
@@ -129,8 +139,7 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean,
           swept.entities.push({ key, pk: argsKey });
           if (dry) continue;
           if (list._sig.peek() !== undefined) journal?._list(list, list._sig.peek(), true);
-          lists.delete(argsKey);
-          list._sig.value = DEAD as never;
+          drop(lists, argsKey, list);
         }
       }
       for (const [key, table] of store._tables) {
@@ -152,16 +161,7 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean,
           if (dry) continue;
           const row = cell._now;
           if (row !== undefined) journal?._row(table, pk, cell, row, row, true);
-          table._cells.delete(pk);
-          if (row !== undefined && table._idx !== undefined) reindex(table, row, undefined);
-          if (table._has(cell)) {
-            // O(1): the membership is a linked list (Store.ts).
-            table._leave(cell);
-            left = true;
-          }
-          cell.value = cell._now = DEAD;
-          // (Only on a cell that was read: the cache fields are added by the first read.)
-          if (cell._obj !== undefined) cell._obj = cell._deps = cell._vals = undefined;
+          if (dropCell(table, pk, cell)) left = true;
         }
         if (left) table._version.value++;
       }
@@ -170,4 +170,88 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean,
       return swept;
     }
   }
+}
+
+//#region release
+
+/**
+ * @internal Frees the loose cells of `store` (`Store._loose`: placeholders a reader
+ * created, rows a response removed) that nothing needs any more, without waiting for the
+ * sweep: a cell no effect watches, that still holds nothing (no row, list, response,
+ * meta or optimistic layer), in a table no live query follows, and — for a removed row —
+ * whose removal is older than every request in flight (an older request's answer must
+ * find it, so the row stays removed). A cell a reader still watches stays loose, and is
+ * looked at again when a signal loses its last subscriber or a request settles; one that
+ * holds something again is forgotten (the sweep decides about it). A freed cell is written
+ * once more, as a swept one.
+ */
+export function release(store: Store): void {
+  const entries = store._loose;
+  store._loose = [];
+  let oldest = Infinity;
+  for (const stamp of store._inflight) if (stamp < oldest) oldest = stamp;
+  let rows = false;
+  untracked(() =>
+    batch(() => {
+      for (const entry of entries) {
+        const [place, key, cell, table] = entry;
+        const meta = (cell as ResultCell)._meta;
+        // (A live query keeps the cells of its tables: the sweep decides about them.)
+        if (
+          place.get(key) !== cell ||
+          (table !== undefined && store._live?.has(table)) ||
+          cell._sig.peek() !== undefined ||
+          (cell as Cell | ListCell)._over !== undefined ||
+          (meta !== undefined && (meta.peek() !== emptyMeta || (cell as ResultCell)._invalidated !== 0))
+        )
+          continue;
+        if (watched.has(cell._sig) || watched.has(meta) || cell._stamp >= oldest) {
+          store._loose.push(entry);
+          continue;
+        }
+        if (table !== undefined) {
+          // (A row hidden by an optimistic removal, then removed, may still hold its place.)
+          if (dropCell(table, key, cell as Cell)) table._version.value++;
+          rows = true;
+        } else drop(place, key, cell as ListCell | ResultCell);
+      }
+    }),
+  );
+  // Root lists keep their cells (Walker._many), which may have left their tables.
+  if (rows) store._roots = new WeakMap();
+  // Loose cells left (watched, or removals an older request may answer) wait for a reader to leave.
+  if (store._loose.length) parked.add(store);
+  else parked.delete(store);
+}
+
+/** Drops a list or response cell, written once more (see "Why a dropped cell is written once more"). */
+function drop(place: Map<string, unknown>, key: string, cell: ListCell | ResultCell): void {
+  place.delete(key);
+  cell._sig.value = DEAD as never;
+  const meta = (cell as ResultCell)._meta;
+  if (meta !== undefined) meta.value = { ...emptyMeta };
+}
+
+/** Drops a row cell, written once more; returns whether it left the table's membership. */
+function dropCell(table: Table, pk: string, cell: Cell): boolean {
+  table._cells.delete(pk);
+  const row = cell._now;
+  if (row !== undefined && table._idx !== undefined) reindex(table, row, undefined);
+  // O(1): the membership is a linked list (Store.ts).
+  const left = table._has(cell);
+  if (left) table._leave(cell);
+  cell.value = cell._now = DEAD;
+  // (Only on a cell that was read: the cache fields are added by the first read.)
+  if (cell._obj !== undefined) cell._obj = cell._deps = cell._vals = undefined;
+  return left;
+}
+
+//#endregion
+
+/** @internal The number of row, list and response cells `store` holds, placeholders included (for exact memory tests). */
+export function countCells(store: Store): number {
+  let count = store._results.size;
+  for (const table of store._tables.values()) count += table._cells.size;
+  for (const lists of store._lists.values()) count += lists.size;
+  return count;
 }

@@ -176,6 +176,9 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
   // The server data this tab's own commits wrote (a response, `set`, `setResponse`), from
   // the store's journal once each settled: not what `hydrate` or another tab's message
   // wrote, nor marks, errors and optimistic layers.
+  // A row removed here stays remembered while sharing (until the sweep, not freed once
+  // unread): another tab's older copy may still be on its way.
+  const unhold = store._hold(1);
   const unlisten = listen(store, (commit) => {
     const { origin } = commit;
     if (closed || (origin !== 'fetch' && origin !== 'set' && origin !== 'setResponse')) return;
@@ -394,6 +397,7 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
     clearTimeout(timer);
     for (const t of answers.values()) clearTimeout(t);
     unlisten();
+    unhold();
     settle(false);
   };
   return Object.assign(stop, { ready });

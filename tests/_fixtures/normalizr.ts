@@ -28,11 +28,25 @@ export function normalize(
   input: unknown,
   args: readonly unknown[] = [],
   ctrl: Controller = new Controller(),
-): { result: any; entities: Entities; ctrl: Controller } {
+): { result: any; entities: Entities; lists: Lists; ctrl: Controller } {
   const ep = endpoint('normalize', schema);
   ctrl.setResponse(ep, ...args, input);
   const state = dehydrate(ctrl);
-  return { result: state.responses[ep.key(...args)]?.[0], entities: tablesOf(ctrl), ctrl };
+  return { result: state.responses[ep.key(...args)]?.[0], entities: tablesOf(ctrl), lists: listsOf(ctrl), ctrl };
+}
+
+/** Collection lists as data-client's tests see them in its tables: collection key → list key → items. */
+export type Lists = Record<string, Record<string, unknown>>;
+
+/** Every stored Collection list of a Controller. */
+export function listsOf(ctrl: Controller): Lists {
+  const out: Lists = {};
+  const { lists } = dehydrate(ctrl);
+  for (const key in lists) {
+    out[key] = {};
+    for (const argsKey in lists[key]) out[key]![argsKey] = lists[key]![argsKey]![1];
+  }
+  return out;
 }
 
 /** Every stored row of a Controller, as entity key → pk → row (deserialized fields in their JSON form). */
@@ -58,6 +72,7 @@ export function controllerOf(entities: Entities, schemas: readonly Schema[] = []
     rows[key] = {};
     for (const pk in entities[key]) {
       const row = entities[key]![pk];
+      if (row === undefined) continue;
       if (row === INVALID) removed.push([key, pk]);
       rows[key]![pk] = [row === INVALID ? {} : { ...(row as object) }, 0];
     }
@@ -80,7 +95,10 @@ export function denormalize(
   const ctrl = entities instanceof Controller ? entities : controllerOf(entities);
   const ep = endpoint('denormalize', schema);
   const key = ep.key(...args);
-  hydrate(ctrl, { version: 1, rows: {}, converted: {}, lists: {}, responses: { [key]: [input, 1, 2, false] } });
+  // (`undefined` is no response: nothing to store.)
+  if (input !== undefined) {
+    hydrate(ctrl, { version: 1, rows: {}, converted: {}, lists: {}, responses: { [key]: [input, 1, 2, false] } });
+  }
   return ctrl.response(ep, ...args).value;
 }
 

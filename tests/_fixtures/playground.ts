@@ -148,10 +148,20 @@ export const sent = (page: Page) =>
  * error of the code.
  */
 export async function failFirstLoad(page: Page, demo: string, framework: string): Promise<void> {
+  // A new demo in another framework: the demo first, unarmed, until its requests settled;
+  // then the failure is armed and the framework switched.
+  const fwButton = `[data-fw="${framework}"]`;
+  if (
+    (await page.evaluate(() => (globalThis as any).playground.demo)) !== demo &&
+    (await page.getAttribute(fwButton, 'aria-pressed')) !== 'true'
+  ) {
+    await page.selectOption(byTestId('demo-select'), demo);
+    await settled(page, 60_000);
+  }
   // Armed and opened in one task of the page: between two steps of the test, the demo still
   // running (a poll of the polling demo) would take the failure first.
   const armed = await page.evaluate(
-    ([demo, framework]) => {
+    ([demo, fwButton]) => {
       const $ = (selector: string) => document.querySelector<HTMLElement>(selector)!;
       const current = (globalThis as any).playground.demo;
       $('[data-testid="fail-next"]').click();
@@ -160,12 +170,11 @@ export async function failFirstLoad(page: Page, demo: string, framework: string)
         const select = $('[data-testid="demo-select"]') as HTMLSelectElement;
         select.value = demo!;
         select.dispatchEvent(new Event('change'));
-      }
-      if ($(`[data-fw="${framework}"]`).getAttribute('aria-pressed') !== 'true') $(`[data-fw="${framework}"]`).click();
-      else if (current === demo) $('[data-testid="rerun"]').click();
+      } else if ($(fwButton!).getAttribute('aria-pressed') !== 'true') $(fwButton!).click();
+      else $('[data-testid="rerun"]').click();
       return label;
     },
-    [demo, framework],
+    [demo, fwButton],
   );
   assert.is(armed, 'Fail next request (1)');
   // A demo without a request at start (a download) fails on its first action.

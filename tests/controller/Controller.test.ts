@@ -189,6 +189,16 @@ stale('fetches when missing, not while fresh, again when expired or invalidated'
   assert.is(server.count('GET', '/users'), 4);
 });
 
+stale('invalidate(endpoint, null) names no request and does nothing, as in data-client', async () => {
+  const ctrl = (stale as any).ctrl as Controller;
+  const { getUser } = endpoints();
+  await ctrl.fetch(getUser, { id: 'u1' });
+  assert.not.throws(() => ctrl.invalidate(getUser, null));
+  assert.not.ok(ctrl.isStale(getUser, { id: 'u1' }));
+  await ctrl.fetchIfStale(getUser, { id: 'u1' });
+  assert.is(server.count('GET', '/users/u1'), 1);
+});
+
 stale('dataExpiryLength 0 retains no response', async () => {
   const ctrl = (stale as any).ctrl as Controller;
   const getRaw = new RestEndpoint({ urlPrefix: server.url, path: '/users', dataExpiryLength: 0, name: 'getRaw' });

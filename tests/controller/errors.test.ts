@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { Controller, Endpoint, NetworkError, RestEndpoint, SchemaError, TimeoutError } from '../../src/index.js';
 import { FakeTimers, until } from '../_fixtures/fakeTimers.js';
 import { User } from '../_fixtures/models.js';
-import { json, startServer, type TestServer } from '../_fixtures/server.js';
+import { json, send, startServer, type TestServer } from '../_fixtures/server.js';
 
 let server: TestServer;
 /** Holds `GET /slow` until released; set once the request arrived. */
@@ -134,7 +134,11 @@ abort(
     const error = await first.catch((e) => e);
     assert.is(error.name, 'AbortError');
     assert.instance(error, DOMException);
-    assert.is(error.message, 'GET /held/:id: This operation was aborted');
+    assert.is(
+      error.message,
+      `${server.url}/held/:id: This operation was aborted`,
+      'named by urlPrefix + path, the default name',
+    );
     assert.is(error.cause, ac.signal.reason, "the signal's reason is its cause");
     assert.is(ctrl.getError(endpoint, { id: 'a' }), undefined, 'no error recorded');
     assert.is(ctrl.response(endpoint, { id: 'a' }).value, undefined, 'nothing written');
@@ -193,7 +197,7 @@ abort('a timeout aborts the request and records a TimeoutError naming the endpoi
   const error = await second.catch((e) => e);
   assert.instance(error, TimeoutError);
   assert.is(error.name, 'TimeoutError');
-  assert.is(error.message, 'GET /held/:id timed out after 5000 ms');
+  assert.is(error.message, `${server.url}/held/:id timed out after 5000 ms`);
   assert.is(ctrl.getError(endpoint, { id: 'c' }), error, 'recorded as the error of the key');
   assert.is(ctrl.response(endpoint, { id: 'c' }).value?.name, 'cached', 'cached data survives');
   await until(() => closed === 1);
@@ -209,6 +213,26 @@ abort('a request answered in time clears its timeout', async () => {
   held[0].answer('in time');
   assert.is((await pending).name, 'in time');
   assert.is(timers.size, 0);
+});
+
+abort('an endpoint run with a timeout or a signal still names an unusable body as a NetworkError', async () => {
+  server.route('GET', '/page/:id', (_req, res) =>
+    send(res, 200, '<html>login</html>', { 'content-type': 'text/html' }),
+  );
+  server.route('GET', '/broken/:id', (_req, res) => send(res, 200, '{"id":', { 'content-type': 'application/json' }));
+  const ctrl = new Controller();
+  const ac = new AbortController();
+  const page = new RestEndpoint({ urlPrefix: server.url, path: '/page/:id', schema: User, timeout: 5000 });
+  const broken = new RestEndpoint({ urlPrefix: server.url, path: '/broken/:id', schema: User, signal: ac.signal });
+  const html = await ctrl.fetch(page, { id: 'h' }).catch((e) => e);
+  assert.instance(html, NetworkError);
+  assert.is(html.status, 404);
+  assert.ok(html.message.startsWith(`${server.url}/page/:id: `), html.message);
+  const json = await ctrl.fetch(broken, { id: 'b' }).catch((e) => e);
+  assert.instance(json, NetworkError);
+  assert.is(json.status, 400);
+  assert.ok(json.message.includes('not valid JSON'), json.message);
+  assert.is(ctrl.getError(broken, { id: 'b' }), json);
 });
 
 abort('the last unsubscribe while a GET is in flight does not abort it: the answer is cached', async () => {

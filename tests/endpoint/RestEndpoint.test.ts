@@ -2,6 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Endpoint } from '../../src/endpoint/Endpoint.js';
 import { RestEndpoint } from '../../src/endpoint/RestEndpoint.js';
+import { NetworkError } from '../../src/endpoint/NetworkError.js';
 import { json, send, startServer, type TestServer } from '../_fixtures/server.js';
 
 let server: TestServer;
@@ -218,10 +219,10 @@ fetching('a network failure rejects with an Error naming the endpoint', async ()
 //#region sideEffect, method, name
 const members = suite('RestEndpoint members');
 
-members('method defaults to GET; sideEffect is false for GET/HEAD/OPTIONS and true otherwise', () => {
+members('method defaults to GET; sideEffect is undefined for GET/HEAD/OPTIONS and true otherwise', () => {
   assert.is(new RestEndpoint({ path: '/a' }).method, 'GET');
   for (const method of ['GET', 'HEAD', 'OPTIONS', 'get']) {
-    assert.is(new RestEndpoint({ path: '/a', method }).sideEffect, false, method);
+    assert.is(new RestEndpoint({ path: '/a', method }).sideEffect, undefined, method);
   }
   for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
     assert.is(new RestEndpoint({ path: '/a', method }).sideEffect, true, method);
@@ -232,9 +233,9 @@ members('an explicit sideEffect option wins', () => {
   assert.is(new RestEndpoint({ path: '/search', method: 'POST', sideEffect: false }).sideEffect, false);
 });
 
-members('name defaults to method and path; an explicit name wins', () => {
-  assert.is(new RestEndpoint({ path: '/users/:id' }).name, 'GET /users/:id');
-  assert.is(new RestEndpoint({ path: '/users', method: 'POST' }).name, 'POST /users');
+members('name defaults to urlPrefix and path (as in data-client); an explicit name wins', () => {
+  assert.is(new RestEndpoint({ path: '/users/:id' }).name, '/users/:id');
+  assert.is(new RestEndpoint({ urlPrefix: 'http://api', path: '/users', method: 'POST' }).name, 'http://api/users');
   assert.is(new RestEndpoint({ path: '/users/:id', name: 'getUser' }).name, 'getUser');
 });
 
@@ -371,15 +372,19 @@ parse('204 and an empty body resolve with null', async () => {
   assert.is(await at('/empty')(), null);
 });
 
-parse('invalid JSON rejects with an Error naming the endpoint and the start of the body', async () => {
-  const error = (await at('/bad', 'getBad')().catch((e: unknown) => e)) as Error;
-  assert.instance(error, Error);
-  assert.match(error.message, `getBad: the response body of GET ${server.url}/bad is not valid JSON`);
-  // The body is data: quoted in development only.
-  if (process.env.NODE_ENV === 'production') assert.not.match(error.message, 'Body starts with');
-  else assert.ok(error.message.endsWith(`Body starts with: ${truncated.slice(0, 80)}…`), error.message);
-  assert.not.match(error.message, truncated);
-});
+parse(
+  'invalid JSON rejects with a NetworkError (status 400) naming the endpoint and the start of the body',
+  async () => {
+    const error = (await at('/bad', 'getBad')().catch((e: unknown) => e)) as NetworkError;
+    assert.instance(error, NetworkError);
+    assert.is(error.status, 400);
+    assert.match(error.message, `getBad: GET ${server.url}/bad answered a body that is not valid JSON`);
+    // The body is data: quoted in development only.
+    if (process.env.NODE_ENV === 'production') assert.not.match(error.message, 'Body starts with');
+    else assert.ok(error.message.endsWith(`Body starts with: ${truncated.slice(0, 80)}…`), error.message);
+    assert.not.match(error.message, truncated);
+  },
+);
 parse('a body cut short names the endpoint and what failed; the original error is its cause', async () => {
   const error = (await at('/cut', 'getCut')().catch((e: unknown) => e)) as Error;
   assert.instance(error, Error);

@@ -93,7 +93,7 @@ redact('an invalid JSON body: named, URL redacted, the body quoted in developmen
     () => undefined,
     (e) => e,
   );
-  assert.match(error.message, `getBroken: the response body of GET ${server.url}/broken?token=*** is not valid JSON`);
+  assert.match(error.message, `getBroken: GET ${server.url}/broken?token=*** answered a body that is not valid JSON`);
   assert.not.match(error.message, 'SECRET');
   assert.is(error.message.includes('ada@example.com'), !production);
 });

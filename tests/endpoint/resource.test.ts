@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { Controller } from '../../src/controller/Controller.js';
 import { RestEndpoint } from '../../src/endpoint/RestEndpoint.js';
 import { resource } from '../../src/endpoint/resource.js';
 import { Collection, CollectionAddition } from '../../src/schema/Collection.js';
@@ -18,15 +19,19 @@ class Post extends Entity {
 
 let server: TestServer;
 
+/** The endpoints of a resource (every member but `extend`). */
+const endpointsOf = ({ extend: _extend, ...endpoints }: { extend: unknown } & Record<string, any>) =>
+  Object.values(endpoints) as RestEndpoint<any, any, any, any, any, any>[];
+
 const shape = suite('resource() shape');
 
 shape('returns the six endpoints with data-client names, methods and paths', () => {
   const r = resource({ urlPrefix: 'http://x', path: '/:group/posts/:id', schema: Post });
-  assert.equal(Object.keys(r).sort(), ['create', 'delete', 'get', 'getList', 'partialUpdate', 'update']);
-  for (const ep of Object.values(r)) assert.ok(ep instanceof RestEndpoint);
+  assert.equal(Object.keys(r).sort(), ['create', 'delete', 'extend', 'get', 'getList', 'partialUpdate', 'update']);
+  for (const ep of endpointsOf(r)) assert.ok(ep instanceof RestEndpoint);
   const row = (ep: RestEndpoint<any, any, any, any, any>) => [ep.name, ep.method, ep.path, ep.sideEffect];
-  assert.equal(row(r.get), ['Post.get', 'GET', '/:group/posts/:id', false]);
-  assert.equal(row(r.getList), ['Post.getList', 'GET', '/:group/posts', false]);
+  assert.equal(row(r.get), ['Post.get', 'GET', '/:group/posts/:id', undefined]);
+  assert.equal(row(r.getList), ['Post.getList', 'GET', '/:group/posts', undefined]);
   assert.equal(row(r.create), ['Post.create', 'POST', '/:group/posts', true]);
   assert.equal(row(r.update), ['Post.update', 'PUT', '/:group/posts/:id', true]);
   assert.equal(row(r.partialUpdate), ['Post.partialUpdate', 'PATCH', '/:group/posts/:id', true]);
@@ -54,7 +59,7 @@ shape('schemas: entity, Collection of the entity, its push, Invalidate', () => {
 
 shape('shared options reach every endpoint', () => {
   const r = resource({ urlPrefix: 'http://api', path: '/posts/:id', schema: Post, dataExpiryLength: 5 });
-  for (const ep of Object.values(r)) {
+  for (const ep of endpointsOf(r)) {
     assert.is(ep.urlPrefix, 'http://api');
     assert.is(ep.dataExpiryLength, 5);
   }
@@ -69,7 +74,7 @@ shape('an Endpoint option chooses the class of every endpoint', () => {
     R
   > {}
   const r = resource({ path: '/posts/:id', schema: Post, Endpoint: Mine });
-  for (const ep of Object.values(r)) assert.ok(ep instanceof Mine);
+  for (const ep of endpointsOf(r)) assert.ok(ep instanceof Mine);
 });
 
 shape('a path without a :param is refused', () => {
@@ -130,6 +135,30 @@ requests('delete resolves with the params when the body is empty, else with the 
   assert.equal(await r.delete({ id: 'echo' }), { id: 'echo', title: 'gone' });
   assert.is(Post.pk((await r.delete({ id: '5' })) as object), '5');
 });
+
+requests(
+  'through a Controller, delete resolves with the entity its response described (data-client), the row gone',
+  async () => {
+    const r = posts();
+    const ctrl = new Controller();
+    ctrl.set(Post, { id: 'echo' }, { id: 'echo', title: 'kept' });
+    const removed = await ctrl.fetch(r.delete, { id: 'echo' });
+    assert.instance(removed, Post);
+    assert.equal({ ...(removed as unknown as object) }, { id: 'echo', title: 'gone' });
+    assert.is(ctrl.get(Post, { id: 'echo' }), undefined);
+    // A bare pk describes no entity: undefined, as in data-client.
+    const bare = new RestEndpoint({
+      urlPrefix: server.url,
+      path: '/posts/:id',
+      method: 'DELETE',
+      schema: new Invalidate(Post),
+      process: (_value: unknown, params: { id: string }) => params.id,
+    });
+    ctrl.set(Post, { id: '6' }, { id: '6', title: 'six' });
+    assert.is(await ctrl.fetch(bare, { id: '6' }), undefined);
+    assert.is(ctrl.get(Post, { id: '6' }), undefined);
+  },
+);
 
 requests('a missing parameter rejects before any request', async () => {
   const before = server.requests.length;

@@ -2,9 +2,10 @@
 // expects an entity, and null members of lists, each fetched from a real server.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Collection, Controller, RestEndpoint, SchemaError } from '../../src/index.js';
+import { Collection, Controller, NetworkError, RestEndpoint, SchemaError } from '../../src/index.js';
 import { Post, User } from '../_fixtures/models.js';
 import { json, send, startServer, type TestServer } from '../_fixtures/server.js';
+import { dev } from '../_fixtures/env.js';
 
 let server: TestServer;
 let reply: (res: import('node:http').ServerResponse) => void;
@@ -64,7 +65,7 @@ shapes('an empty body for an entity endpoint is a SchemaError; without a schema 
 });
 
 shapes(
-  'a bare string at the root of an entity response (an HTML page) is a SchemaError naming the endpoint',
+  'an HTML page for an entity endpoint is a NetworkError (status 404, as in data-client) naming the endpoint',
   async () => {
     const { getUser } = endpoints();
     const ctrl = new Controller();
@@ -73,11 +74,26 @@ shapes(
       () => undefined,
       (e) => e,
     );
-    assert.instance(error, SchemaError);
-    assert.match(error.message, /^getUser: expected a User object at the response, got /);
+    assert.instance(error, NetworkError);
+    assert.is(error.status, 404);
+    assert.match(error.message, /^getUser: GET \S+ answered HTML, not JSON/);
+    if (dev) assert.match(error.message, 'the entity User needs JSON; no API endpoint may be configured');
     assert.is(ctrl.get(User, { id: 'u1' }), undefined);
   },
 );
+
+shapes('a JSON string at the root of an entity response is a SchemaError naming the endpoint', async () => {
+  const { getUser } = endpoints();
+  const ctrl = new Controller();
+  reply = (res) => json(res, 200, 'u1');
+  const error = await ctrl.fetch(getUser, { id: 'u1' }).then(
+    () => undefined,
+    (e) => e,
+  );
+  assert.instance(error, SchemaError);
+  assert.match(error.message, /^getUser: expected a User object at the response, got /);
+  assert.is(ctrl.get(User, { id: 'u1' }), undefined);
+});
 
 shapes('a string nested where an entity is expected stays a pk', async () => {
   const ctrl = new Controller();

@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Controller, Endpoint, Lazy, RestEndpoint, effect } from '../../src/index.js';
+import { Controller, Endpoint, Invalidate, Lazy, RestEndpoint, effect } from '../../src/index.js';
+import { cellCount } from '../_fixtures/cells.js';
 import { FakeTimers } from '../_fixtures/fakeTimers.js';
 import { Post, User, allUsers, makeUsers, postCollection } from '../_fixtures/models.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
@@ -306,3 +307,147 @@ gc('a collected Controller whose finalizer has not run yet: its next tick clears
 });
 
 gc.run();
+
+//#region release
+const free = suite('release: placeholders and removed rows freed without a sweep');
+free.before(async () => {
+  server = await startServer();
+  server.route('GET', '/users', (_req, res) => json(res, 200, users));
+  server.route('GET', '/users/:id', (req, res) => json(res, 200, users.find((u) => u.id === req.params.id) ?? {}));
+  server.route('GET', '/posts', (_req, res) => json(res, 200, []));
+});
+free.before.each(() => {
+  users = makeUsers(100);
+  server.requests.length = 0;
+  ctrl = new Controller({ gcInterval: 0 });
+});
+free.after(() => server.close());
+
+/** The end of the task: the release runs in a microtask. */
+const endOfTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+free(
+  '100,000 reads of never-fetched keys leave nothing once the task ends (response, getError, Collection, rows)',
+  async () => {
+    const endpoint = getUser();
+    const posts = getPosts();
+    for (let i = 0; i < 25_000; i++) {
+      ctrl.response(endpoint, { id: `never${i}` }).value;
+      ctrl.getError(endpoint, { id: `other${i}` });
+      ctrl.get(postCollection, { group: `g${i}` });
+      ctrl.get(User, { id: `missing${i}` });
+    }
+    // 50,000 response cells, 25,000 lists and 50,000 rows (a response of an Entity endpoint
+    // never fetched reads the row its args name).
+    assert.is(cellCount(ctrl), 125_000, 'placeholders while the task runs');
+    await endOfTask();
+    assert.is(cellCount(ctrl), 0);
+    // Read again, they are missing, as before.
+    assert.is(ctrl.getResponse(endpoint, { id: 'never1' }), undefined);
+    assert.is(ctrl.get(User, { id: 'missing1' }), undefined);
+    await ctrl.fetch(posts, { group: 'g1' });
+    assert.equal(ctrl.get(postCollection, { group: 'g1' }), []);
+  },
+);
+
+free('a view that read a freed placeholder shows the data that comes later', async () => {
+  const endpoint = getUser();
+  const view = ctrl.response(endpoint, { id: 'u3' });
+  const row = ctrl.query(User, { id: 'u3' });
+  assert.is(view.value, undefined);
+  assert.is(row.value, undefined);
+  await endOfTask();
+  assert.is(cellCount(ctrl), 0, 'freed, though the views are held');
+  await ctrl.fetch(endpoint, { id: 'u3' });
+  assert.is(view.value!.name, 'user 3');
+  assert.is(row.value, view.value);
+});
+
+free(
+  'a missing row a stored response or row points to is left to the sweep: the values read stay the same objects',
+  async () => {
+    const endpoint = getPosts();
+    ctrl.setResponse(endpoint, { group: 'g' }, [{ id: 'p1', title: 'one', group: 'g', author: 'u404' }]);
+    const response = ctrl.getResponse(endpoint, { group: 'g' });
+    const post = ctrl.get(Post, { id: 'p1' });
+    assert.is(response![0]!.author, undefined);
+    const cells = cellCount(ctrl);
+    await endOfTask();
+    assert.is(cellCount(ctrl), cells, 'the placeholder of u404 is kept');
+    assert.is(ctrl.getResponse(endpoint, { group: 'g' }), response, 'the same response object');
+    assert.is(ctrl.get(Post, { id: 'p1' }), post, 'the same row object');
+  },
+);
+
+free('a watched placeholder stays while its reader does, and is freed once it leaves', async () => {
+  let seen: unknown = 'unset';
+  const stop = effect(() => void (seen = ctrl.get(User, { id: 'u9' })?.name));
+  await endOfTask();
+  assert.is(cellCount(ctrl), 1);
+  ctrl.set(User, { id: 'u9', name: 'arrived' });
+  assert.is(seen, 'arrived', 'the reader sees its row arrive');
+  const stop2 = effect(() => void ctrl.get(User, { id: 'u10' }));
+  await endOfTask();
+  stop2();
+  await endOfTask();
+  assert.is(cellCount(ctrl), 1, 'the row stays; the placeholder whose reader left is freed');
+  stop();
+});
+
+free('100,000 rows removed by Invalidate are freed once the task ends; a reader sees them gone', async () => {
+  const Remove = new RestEndpoint({
+    urlPrefix: server.url,
+    path: '/users',
+    method: 'DELETE',
+    schema: [new Invalidate(User)],
+  });
+  const many = makeUsers(100_000);
+  ctrl.setResponse(getUsers(), many);
+  const all = ctrl.query(allUsers);
+  assert.is(all.value!.length, 100_000);
+  ctrl.setResponse(
+    Remove,
+    many.map((u) => u.id),
+  );
+  assert.is(all.value!.length, 0);
+  await endOfTask();
+  assert.is(cellCount(ctrl), 1, 'no removed row kept: the response of the list alone');
+  assert.is(ctrl.get(User, { id: 'u1' }), undefined);
+});
+
+free(
+  'a removed row stays remembered while an older request is in flight: its late answer does not bring it back',
+  async () => {
+    let answer!: () => void;
+    server.route('GET', '/users', async (_req, res) => {
+      await new Promise<void>((resolve) => (answer = resolve));
+      json(res, 200, users);
+    });
+    ctrl.set(User, { id: 'u1', name: 'old' });
+    const older = ctrl.fetch(getUsers());
+    while (answer === undefined) await sleep(2);
+    const Remove = new RestEndpoint({
+      urlPrefix: server.url,
+      path: '/users/:id',
+      method: 'DELETE',
+      schema: new Invalidate(User),
+    });
+    ctrl.setResponse(Remove, { id: 'u1' }, 'u1');
+    await endOfTask();
+    assert.is(cellCount(ctrl), 1, 'the removed row is kept while the older request is in flight');
+    answer();
+    await older;
+    assert.is(ctrl.get(User, { id: 'u1' }), undefined, 'the older answer did not bring it back');
+    assert.is(ctrl.get(User, { id: 'u2' })!.name, 'user 2');
+    await endOfTask();
+    assert.is(
+      cellCount(ctrl),
+      100,
+      '99 rows and the response: the removed row freed once no older request is in flight',
+    );
+    server.route('GET', '/users', (_req, res) => json(res, 200, users));
+  },
+);
+//#endregion
+
+free.run();

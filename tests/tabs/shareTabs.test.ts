@@ -502,6 +502,26 @@ order('writes that cross: the later one wins in both tabs, the older patch merge
   }
 });
 
+order('a removal crossing an older write: the row stays removed in both tabs', async (ctx) => {
+  const a = tab(ctx, { clock: () => 3_000 });
+  const b = tab(ctx, { clock: () => 2_500 });
+  await Promise.all([a.stop.ready, b.stop.ready]);
+  // (Written by B: a message moves the receiving tab's clock past its time.)
+  b.ctrl.setResponse(ctx.getMember, { id: 'm1' }, { id: 'm1', name: 'first' });
+  await waitFor(() => a.ctrl.get(Member, { id: 'm1' }) !== undefined, 'B’s row in A');
+  await spied(ctx, 1);
+  ctx.seen.length = 0;
+  // Both write before either message is delivered: A removes m1 (3,000), B writes it (2,500).
+  a.ctrl.setResponse(ctx.deleteMember, { id: 'm1' }, { id: 'm1' });
+  b.ctrl.setResponse(ctx.getMember, { id: 'm1' }, { id: 'm1', name: 'B' });
+  await waitFor(() => patches(ctx).length === 2, 'both patches');
+  await quiet();
+  // A remembered its removal (newer than B's write) though nothing reads the row.
+  for (const t of [a, b]) assert.is(t.ctrl.get(Member, { id: 'm1' }), undefined, `removed in ${t === a ? 'A' : 'B'}`);
+  a.stop();
+  b.stop();
+});
+
 order('a list edited in one tab while another sets it: the later write wins in both tabs', async (ctx) => {
   const a = tab(ctx, { clock: () => 3_000 });
   const b = tab(ctx, { clock: () => 2_500 });

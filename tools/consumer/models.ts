@@ -1,11 +1,11 @@
-/** Models of the consumer check, written as an app would: no annotation beyond field defaults. */
+/** Models of the consumer check, written as an app would: no annotation beyond field defaults (`override` where they replace Entity's default `pk()`, as noImplicitOverride asks). */
 import { Entity } from 'signal-cache';
 
 export class User extends Entity {
   id = '';
   name = '';
   isAdmin = false;
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'User';
@@ -17,7 +17,7 @@ export class Post extends Entity {
   group = '';
   author: User | undefined = undefined;
   createdAt = new Date(0);
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Post';
@@ -28,7 +28,7 @@ export class Link extends Entity {
   id = '';
   url = '';
   type = 'link' as const;
-  pk() {
+  override pk() {
     return this.id;
   }
   static override key = 'Link';

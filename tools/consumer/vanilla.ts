@@ -104,6 +104,22 @@ expectType<Equal<Denormalize<Invalidate<typeof User>>, User>>();
 expectType<Equal<Denormalize<All<typeof User>>, User[]>>();
 expectType<Equal<Denormalize<Collection<typeof Post>>, Post[]>>();
 expectType<Equal<Denormalize<schema.All<typeof Post>>, Post[]>>();
+// As in Reactive Data Client: a list member of an object schema and All are never undefined,
+// a plain member of an object schema is kept as it is (its type is its default's).
+expectType<Equal<Denormalize<{ users: [typeof User] }>, { users: User[] }>>();
+expectType<Equal<Denormalize<{ users: All<typeof User> }>, { users: User[] }>>();
+const byUsers = new Query({ users: new All(User) }, (entries) => {
+  expectType<Equal<typeof entries, { users: User[] }>>();
+  return entries.users.length;
+});
+expectType<Equal<ReturnType<typeof ctrl.get<typeof byUsers>>, number | undefined>>();
+const getPage = new RestEndpoint({ path: '/page', schema: { nextPage: '', data: [User] } });
+async function plainMembers() {
+  const page = await ctrl.fetch(getPage);
+  expectType<Equal<typeof page, { nextPage: string; data: User[] }>>();
+}
+const polymorphicAll = new All({ post: Post, link: Link }, 'type');
+expectType<Equal<Denormalize<typeof polymorphicAll>, (Post | Link)[]>>();
 const getFeed = new RestEndpoint({ path: '/feed', schema: [feed] });
 const getDirectory = new RestEndpoint({ path: '/directory', schema: new Values(User) });
 async function schemaClasses() {
@@ -358,4 +374,4 @@ expectType<Equal<ResolveType<Endpoint<[], number, typeof User>>, User>>();
 
 //#endregion
 
-export { resolved, schemaClasses, resources, extended, derived, subclass, endpointArgs };
+export { resolved, schemaClasses, plainMembers, resources, extended, derived, subclass, endpointArgs };
