@@ -3,9 +3,8 @@ import { memo, Suspense } from 'preact/compat';
 import { CacheProvider, ErrorBoundary, useController, useQuery, useSuspense } from 'signal-cache/preact';
 import { getIssues, type Issue, openCount, setOpen } from '../api';
 
-// memo: a row renders again only when its issue changes. An unchanged issue is the same
-// object in every new list, so closing one issue renders one IssueRow, not all of them.
-const IssueRow = memo(function IssueRow({ issue }: { issue: Issue }) {
+// memo: an unchanged issue is the same object in every new list, so one change renders one row.
+const IssueRow = memo(({ issue }: { issue: Issue }) => {
   const ctrl = useController();
   const toggle = () => ctrl.fetch(setOpen, { id: issue.id }, { open: !issue.open }).catch(() => {}); // a refusal rolls back
   return (
@@ -19,14 +18,11 @@ const IssueRow = memo(function IssueRow({ issue }: { issue: Issue }) {
 function Issues() {
   const issues = useSuspense(getIssues); // suspends until fetched; a failure goes to the ErrorBoundary
   const open = useQuery(openCount);
+  const rows = issues.map((issue) => <IssueRow key={issue.id} issue={issue} />);
   return (
     <>
       <p id="open-count">{open} open</p>
-      <ul id="issues">
-        {issues.map((issue) => (
-          <IssueRow key={issue.id} issue={issue} />
-        ))}
-      </ul>
+      <ul id="issues">{rows}</ul>
     </>
   );
 }
