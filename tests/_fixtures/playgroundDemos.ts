@@ -70,7 +70,7 @@ export const checks: Record<string, (page: Page) => Promise<void>> = {
     const first = await text(page, byTestId('price'));
     assert.match(first, /rendered 1×$/);
     await page.waitForFunction(
-      () => (globalThis as any).playground.controller.calls.filter((c: any) => c.status === 200).length === 2,
+      () => (globalThis as any).playground.wire.filter((w: any) => w.status === 200).length === 2,
     );
     await page.waitForTimeout(50);
     assert.is(await text(page, byTestId('price')), first, 'an identical poll renders nothing');
@@ -95,13 +95,13 @@ export const checks: Record<string, (page: Page) => Promise<void>> = {
     await page.click(`${row} ${byTestId('fail')}`);
     assert.is(await text(page, `${row} ${byTestId('name')}`), 'Ada King', 'shown at once');
     await page.click('[data-tab="layers"]');
-    await page.waitForSelector(`${byTestId('layer-entry')} >> text=shown`);
+    await page.waitForSelector('[data-layer] >> text=shown');
     await page.waitForFunction(
       () =>
         document.querySelector('[data-testid="user-row"]:nth-child(2) [data-testid="name"]')!.textContent ===
         'Grace Hopper',
     );
-    await page.waitForSelector(`${byTestId('layer-entry')} >> text=rolled back (500)`);
+    await page.waitForSelector('[data-layer] >> text=rolled back (500)');
     assert.is(
       await text(page, `${row} ${byTestId('renders')}`),
       'rendered 3×',
@@ -112,7 +112,7 @@ export const checks: Record<string, (page: Page) => Promise<void>> = {
       ['rendered 1×', 'rendered 3×', 'rendered 1×'],
       'the other rows did not render',
     );
-    await page.click('[data-tab="rows"]');
+    await page.click('[data-tab="cache"]');
     await setLatency(page, 50);
   },
   'mutation-create-delete': async (page) => {
