@@ -3,7 +3,6 @@ import { memo, Suspense } from 'preact/compat';
 import { CacheProvider, ErrorBoundary, useController, useQuery, useSuspense } from 'signal-cache/preact';
 import { getIssues, type Issue, openCount, setOpen } from '../api';
 
-// memo: an unchanged issue is the same object in every new list, so one change renders one row.
 const IssueRow = memo(({ issue }: { issue: Issue }) => {
   const ctrl = useController();
   const toggle = () => ctrl.fetch(setOpen, { id: issue.id }, { open: !issue.open }).catch(() => {}); // a refusal rolls back
@@ -14,7 +13,6 @@ const IssueRow = memo(({ issue }: { issue: Issue }) => {
     </li>
   );
 });
-
 function Issues() {
   const issues = useSuspense(getIssues); // suspends until fetched; a failure goes to the ErrorBoundary
   const open = useQuery(openCount);
