@@ -171,7 +171,8 @@ export function hydrateStore(
   const staging = new Staging('hydrate', []);
   /** Entity key → the fields its rows keep in their JSON form (no class to deserialize them). */
   const raw = new Map<string, readonly string[]>();
-  const expiries: [key: string, pk: string, expiresAt: number][] = [];
+  /** Each staged row's expiry, in the order the rows are staged (no entry object per row). */
+  const times: number[] = [];
   for (const key of Object.keys(rows)) {
     const byPk = rows[key];
     const at = `rows.${short(key)}`;
@@ -199,7 +200,7 @@ export function hydrateStore(
       if (refused !== undefined) fail(refused);
       const value = byPk[pk];
       if (!Array.isArray(value) || !isTime(value[1])) fail(`malformed state at ${at}.${short(pk)}`);
-      return [readRow(cls, key, pk, value[0], deserialized, fail), value[1]];
+      return [readRow(cls, key, pk, value[0], deserialized, fail, fields.length > 0), value[1]];
     };
     for (const pk of Object.keys(byPk)) {
       // (No closure per row unless entries are skipped one by one.)
@@ -207,7 +208,7 @@ export function hydrateStore(
       if (read === undefined) continue;
       if (staged === undefined) staging._rows.set(key, (staged = new Map()));
       staged.set(pk, read[0]);
-      expiries.push([key, pk, read[1]]);
+      times.push(read[1]);
     }
   }
   for (const key of Object.keys(lists)) {
@@ -245,12 +246,17 @@ export function hydrateStore(
       keepRaw(store, raw);
       // Rows of one expiry share its object, as the rows of one response do (`Cell._exp`).
       const shared = new Map<number, { _until: number }>();
-      for (const [key, pk, t] of expiries) {
-        const cell = store._table(key)._cell(pk);
-        if (t <= cell._exp._until) continue;
-        let exp = shared.get(t);
-        if (exp === undefined) shared.set(t, (exp = { _until: t }));
-        cell._exp = exp;
+      let i = 0;
+      for (const [key, staged] of staging._rows) {
+        const table = store._table(key);
+        for (const pk of staged.keys()) {
+          const t = times[i++]!;
+          const cell = table._cell(pk);
+          if (t <= cell._exp._until) continue;
+          let exp = shared.get(t);
+          if (exp === undefined) shared.set(t, (exp = { _until: t }));
+          cell._exp = exp;
+        }
       }
       for (const [key, response] of results) writeResponse(store, key, response, at);
     }),
@@ -258,11 +264,11 @@ export function hydrateStore(
 }
 
 /**
- * @internal A row of a dehydrated state, a tab's message or a storage: a copy of `value`
- * whose `fields` are deserialized through the entity class, checked as a response's row
- * is (no `__proto__` field, nested at most `MAX_DEPTH` levels, a pk key) and, when the
- * class is known, holding `pk` (its `pk()` gives it, or nothing). What is wrong goes to
- * `fail`. Shared by `hydrate`, `shareTabs` and `persist`.
+ * @internal A row of a dehydrated state, a tab's message or a storage: `value` (a copy
+ * when it must change, or with `copy`) whose `fields` are deserialized through the entity
+ * class, checked as a response's row is (no `__proto__` field, nested at most `MAX_DEPTH`
+ * levels, a pk key) and, when the class is known, holding `pk` (its `pk()` gives it, or
+ * nothing). What is wrong goes to `fail`. Shared by `hydrate` and `shareTabs`.
  */
 export function readRow(
   cls: EntityClass | undefined,
@@ -271,12 +277,19 @@ export function readRow(
   value: unknown,
   fields: readonly string[],
   fail: (detail: string) => never,
+  copy?: boolean,
 ): Row {
   const at = `${short(key)} ${short(pk)}`;
   if (!isKey(pk) || pk === '' || !isDict(value)) fail(`malformed state at rows.${short(key)}.${short(pk)}`);
-  const row: Row = { ...value };
-  // As in a response's row: an entity instance cannot hold it as data (it would set its prototype).
-  if (Object.hasOwn(row, '__proto__')) delete row.__proto__;
+  // Stored as given (a response's data is too); copied when a field is converted in it, now
+  // or by its first reader (`copy`: `adopt` completes the row in place), or when it holds
+  // `__proto__`: as in a response's row, an entity instance cannot hold that as data (it
+  // would set its prototype).
+  let row = value as Row;
+  if (copy || fields.length || Object.hasOwn(row, '__proto__')) {
+    row = { ...value };
+    delete row.__proto__;
+  }
   if (tooDeep(row)) fail(`${at} nests over ${MAX_DEPTH} levels`);
   for (const field of fields) {
     const fn = own(cls!.schema, field);

@@ -396,6 +396,7 @@ wet('restores rows without their classes: the class that first reads them deseri
   assert.is(await client.fetchIfStale(ctx.getInvoice, { id: 'i1' }), i1);
   assert.is(ctx.server.requests.length, sent);
   assert.equal(plain(dehydrate(client)), state, 'dehydrating after the first read gives the same state');
+  assert.is(typeof state.rows.Invoice!.i1![0].amount, 'string', 'the given state is left as it was');
   // Nested schemas are followed when they are given: an endpoint's schema reaches Invoice through an array.
   const given = hydrate(new Controller({ clock: ctx.clock }), state, [{ list: ctx.getInvoices.schema }]);
   assert.instance(given.get(Invoice, { id: 'i1' })?.amount, Decimal);
