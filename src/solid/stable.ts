@@ -116,26 +116,14 @@ export function tableOf(ctrl: object): Table {
  * @internal Translates a denormalized value for Solid: entities become their stable
  * objects (changed fields written), arrays and plain objects are translated member by
  * member. Call inside `batch`. `before` and `shown`: the previous value of the same view
- * and its translation; an array item still in `before` (same place, or one removed or
- * added before it) keeps its translation without a look-up.
+ * and its translation; an array item still in its place in `before` keeps its translation
+ * without a look-up.
  */
 export function stable(table: Table, value: unknown, before?: unknown, shown?: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
-    const old = Array.isArray(before) && Array.isArray(shown) ? before : undefined;
-    let j = 0;
-    return value.map((item, i) => {
-      if (old) {
-        if (item === old[j]) return (shown as unknown[])[j++];
-        if (item === old[j + 1]) {
-          j += 2;
-          return (shown as unknown[])[j - 1];
-        }
-        // A changed item takes the old one's place; an added one does not.
-        if (value[i + 1] !== old[j]) j++;
-      }
-      return stable(table, item);
-    });
+    const old = Array.isArray(before) ? before : [];
+    return value.map((item, i) => (item === old[i] ? (shown as unknown[])[i] : stable(table, item)));
   }
   if (value instanceof Entity) {
     let ref = refs.get(value);
