@@ -112,6 +112,14 @@ export const checks: Record<string, (page: Page) => Promise<void>> = {
       ['rendered 1×', 'rendered 3×', 'rendered 1×'],
       'the other rows did not render',
     );
+    // Each row component's view is a row: it reaches that row.
+    await page.click('[data-tab="views"]');
+    await page.waitForSelector('[data-view="User"] [data-rows]', { state: 'attached' });
+    const reached = await page
+      .locator('[data-view="User"] [data-rows]')
+      .evaluateAll((pills) => pills.map((pill) => pill.getAttribute('data-rows')));
+    assert.ok(reached.length >= 3, `${reached.length} row views`);
+    assert.equal([...new Set(reached)], ['1'], 'each reaches one row');
     await page.click('[data-tab="cache"]');
     await setLatency(page, 50);
   },

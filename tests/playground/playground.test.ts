@@ -184,6 +184,7 @@ test("the inspector pane holds signal-cache/devtools' panel: its DOM contract; a
   await userRows(page!, 3);
   await page!.click(`${pane} [data-entity="User"] [data-pk="2"] > summary`);
   await page!.waitForSelector(`${pane} [data-entity="User"] [data-pk="2"] .fields button`);
+  assert.match(await text(page!, `${pane} [data-entity="User"] [data-pk="2"] .fields`), /name: "Grace Hopper"/);
   await screenshot(page!, 'inspector');
 });
 
