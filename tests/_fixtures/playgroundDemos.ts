@@ -157,6 +157,47 @@ export const checks: Record<string, (page: Page) => Promise<void>> = {
       ['rendered 1×'],
       'each row rendered once',
     );
+    // Edit on the server (post 1 renamed, post 2 deleted) invalidates the feed: every loaded
+    // page is fetched again, in order, and the list keeps its pages.
+    await settled(page);
+    const loaded = (await page.locator(byTestId('post')).count()) / 10;
+    const requests = await page.evaluate(() => {
+      const g = globalThis as any;
+      const seen: string[] = (g.feedRequests = []);
+      const inner = g.fetch;
+      g.feedFetch = inner;
+      g.fetch = (input: any, init?: RequestInit) => {
+        seen.push(`${init?.method ?? 'GET'} ${new URL(String(input?.url ?? input)).search}`);
+        return inner(input, init);
+      };
+      return seen;
+    });
+    assert.equal(requests, []);
+    try {
+      await page.click(byTestId('edit'));
+      await page.waitForFunction(() =>
+        /renamed/.test(document.querySelector('[data-testid="post"]')?.textContent ?? ''),
+      );
+      await settled(page);
+      assert.equal(
+        await page.evaluate(() => (globalThis as any).feedRequests),
+        ['POST ', 'GET ', ...Array.from({ length: loaded - 1 }, (_, i) => `GET ?cursor=${(i + 1) * 10}`)],
+        'every loaded page fetched again, in order',
+      );
+    } finally {
+      await page.evaluate(() => {
+        const g = globalThis as any;
+        g.fetch = g.feedFetch;
+      });
+    }
+    // The pages are offsets: post 2 gone, each page holds the ten posts from its offset.
+    const titles = (await page.locator(byTestId('post')).allTextContents()).map((t) => t.replace(/rendered.*/, ''));
+    assert.equal(titles.slice(0, 3), ['Post 1, renamed on the server', 'Post 3', 'Post 4']);
+    assert.is(titles.length, loaded * 10);
+    assert.is(titles.at(-1), `Post ${loaded * 10 + 1}`);
+    assert.match(await text(page, byTestId('pages')), new RegExp(`^${loaded} pages`));
+    const counts = await page.locator(`${byTestId('post')} .muted`).allTextContents();
+    assert.equal([...new Set(counts.slice(1))], ['rendered 1×'], 'one write: no row but post 1 rendered again');
   },
   'transform-rename': async (page) => {
     await page.click(byTestId('create'));
