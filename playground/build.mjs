@@ -1,6 +1,7 @@
 // Builds the playground as static files in playground/dist/: index.html, main.css and
 // main.js (the page, the library from its sources, the editor, the in-page compiler and
-// every demo of playground/demos/), checker.js (the type checker's worker: TypeScript 5.9,
+// every demo of playground/demos/), chunks/ (the inspector's panel, signal-cache/devtools,
+// which main.js loads after it ran), checker.js (the type checker's worker: TypeScript 5.9,
 // loaded after the first paint) and checker-types.json (the declarations it checks against,
 // the package's from dist/). `npm run build` runs it; `npm start` serves it.
 import { build } from 'esbuild';
@@ -31,7 +32,11 @@ export async function buildPlayground({ minify = true } = {}) {
   mkdirSync(distDir, { recursive: true });
   await build({
     entryPoints: [join(here, 'src', 'main.ts')],
-    outfile: join(distDir, 'main.js'),
+    outdir: distDir,
+    // The inspector's panel (signal-cache/devtools) is a chunk of its own, loaded by its
+    // dynamic import() after the page's script ran.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'browser',
     format: 'esm',

@@ -67,6 +67,7 @@ export type { Extendable, Resource, ResourceEndpoints, ResourceExtend, ResourceO
 export type { EndpointInterface, SnapshotInterface } from './endpoint/types.js';
 
 export { Controller } from './controller/Controller.js';
+export type { DehydratedState } from './state/hydrate.js';
 export type {
   ArgsOf,
   ControllerOptions,
@@ -111,5 +112,7 @@ export type { Commit, CommitOrigin, ListChange, RowChange } from './store/Journa
 export type { TriggerManagerOptions } from './controller/managers/TriggerManager.js';
 export type { TimerHandle, Timers } from './controller/timers.js';
 export type { Trigger } from './controller/triggers.js';
+export { pagesOf } from './controller/pagesOf.js';
+export type { Pages } from './controller/pagesOf.js';
 export { TimeoutError } from './controller/errors.js';
 export type { Meta } from './store/Store.js';

@@ -20,7 +20,8 @@ const allowed: Record<string, string[]> = {
   tabs: ['tabs', 'state', 'controller', 'store', 'schema', 'util', '@preact/signals-core'],
   ssr: ['ssr', 'state', 'controller', 'store', 'schema', 'util', '@preact/signals-core'],
   devtools: ['devtools', 'controller', 'store', 'schema', 'endpoint', 'util', '@preact/signals-core'],
-  controller: ['controller', 'store', 'schema', 'endpoint', 'util', '@preact/signals-core'],
+  // (state: the codec behind the `initialState` option.)
+  controller: ['controller', 'store', 'state', 'schema', 'endpoint', 'util', '@preact/signals-core'],
   solid: ['solid', 'controller', 'schema', 'endpoint', 'util', 'index', 'solid-js'],
   preact: ['preact', 'controller', 'schema', 'endpoint', 'util', 'index', 'preact', '@preact/signals'],
 };

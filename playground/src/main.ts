@@ -6,7 +6,8 @@
 import { demos, findDemo, type Demo } from './demos.js';
 import { CodeEditor } from './ui/editor.js';
 import { lastHash, readUrl, writeUrl } from './ui/url.js';
-import { InspectorPanel } from './inspector/panel.js';
+import { mountDevtools } from '../../src/devtools/index.js';
+import type { Controller } from '../../src/index.js';
 import { installMock, settings } from './mock/server.js';
 import { Runner, toDemoError, viewFile, type DemoError, type DemoFiles, type FileName } from './runtime/run.js';
 import type { Framework } from './compiler/compile.js';
@@ -25,7 +26,7 @@ const fileTabs = $('file-tabs');
 const errorBox = $('error');
 const preview = $('preview');
 const status = $('run-status');
-const inspector = new InspectorPanel($('inspector'));
+const inspectorPane = $('inspector');
 
 let demo: Demo = demos[0]!;
 let framework: Framework = 'solid';
@@ -54,10 +55,47 @@ const editor = new CodeEditor(
 );
 typeChecker.onStart(() => editor.recheck());
 
-const runner = new Runner(preview, showError, () => {
-  inspector.changed();
-  showFailNext(); // a request may have used up an injected failure
+const runner = new Runner(
+  preview,
+  showError,
+  () => showFailNext(), // a request may have used up an injected failure
+  inspect,
+);
+
+//#region the inspector
+
+/** The inspector's tab and search, kept from one run's panel to the next. */
+const inspectorView = { tab: 'cache', search: '' };
+const inPanel = (event: Event) => event.composedPath()[0] as HTMLElement;
+inspectorPane.addEventListener('click', (event) => {
+  const tab = inPanel(event).closest?.('[data-tab]')?.getAttribute('data-tab');
+  if (tab) inspectorView.tab = tab;
 });
+inspectorPane.addEventListener('input', (event) => {
+  const input = inPanel(event);
+  if (input instanceof HTMLInputElement && input.type === 'search') inspectorView.search = input.value;
+});
+
+/**
+ * The inspector of a run: signal-cache/devtools' panel for its Controller, filling the
+ * pane, its labels the names api.ts exports; shown on the tab and with the search the
+ * previous run's panel had. Returns what removes it (when the run stops).
+ */
+function inspect(ctrl: Controller, names: Readonly<Record<string, unknown>>): () => void {
+  const panel = mountDevtools(ctrl, { target: inspectorPane, inline: true, names });
+  void panel.ready.then(() => {
+    const root = panel.element.shadowRoot;
+    root?.querySelector<HTMLElement>(`[data-tab="${inspectorView.tab}"]`)?.click();
+    const search = root?.querySelector<HTMLInputElement>('input[type="search"]');
+    if (search && inspectorView.search) {
+      search.value = inspectorView.search;
+      search.dispatchEvent(new Event('input'));
+    }
+  });
+  return panel.unmount;
+}
+
+//#endregion
 
 //#region errors in place
 
@@ -116,11 +154,11 @@ function runNow(): void {
   clearError();
   const ok = runner.run(files, framework);
   runs++;
-  inspector.attach(runner.controller);
   document.body.dataset.runs = String(runs);
   if (ok && !shownError) {
     status.dataset.state = 'ok';
-    status.textContent = `run ${runs}`;
+    status.textContent = `ran at ${new Date().toTimeString().slice(0, 8)}`;
+    status.title = `The demo ran from its fixtures (${runs} run${runs === 1 ? '' : 's'} since the page loaded)`;
   }
   void writeUrl({ demo: demo.id, framework, edits: edits() });
 }
@@ -248,7 +286,8 @@ await loadFromUrl();
 
 /**
  * A handle for tests and the curious, on `window.playground`: the editor, the current
- * run's controller, and whether the run is settled (no request pending).
+ * run's controller and api.ts exports, what the mock API answered in it, and whether the
+ * run is settled (no request in flight).
  */
 Object.assign(globalThis, {
   playground: {
@@ -256,11 +295,17 @@ Object.assign(globalThis, {
     get controller() {
       return runner.controller;
     },
+    get api() {
+      return runner.api;
+    },
+    get wire() {
+      return runner.wire;
+    },
     get demo() {
       return demo.id;
     },
     demos: demos.map((d) => d.id),
-    settled: () => !!runner.controller && runner.controller.calls.every((c) => c.status !== 'pending'),
+    settled: () => runner.settled,
     error: () => shownError,
     /** The marks of the shown file: type diagnostics (source 'TypeScript') and the run's error ('run'). */
     diagnostics: () => editor.diagnostics(),

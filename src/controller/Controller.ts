@@ -26,6 +26,7 @@ import { plainOf } from '../schema/visit.js';
 import { release, sweep } from '../store/gc.js';
 import { resetStore } from '../store/reset.js';
 import { Store, type Meta } from '../store/Store.js';
+import { hydrateStore } from '../state/hydrate.js';
 import { expectSchema, Views } from '../store/Views.js';
 import {
   EXPIREALL,
@@ -120,6 +121,14 @@ export class Controller {
     const every = options.gcInterval ?? DEFAULT_GC_INTERVAL;
     if (every > 0) this.#stopSweeps = sweepEvery(this, timers, every);
     for (const manager of managers) manager.init?.(INITIAL_STATE);
+    if (options.initialState !== undefined) {
+      try {
+        hydrateStore(store, () => ++this.#runner._stamp, options.initialState);
+      } catch (error) {
+        // `hydrateStore` writes nothing before it has checked the whole state: still empty.
+        (options.onError ?? console.error)(error);
+      }
+    }
   }
 
   /**

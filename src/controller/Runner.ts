@@ -35,6 +35,7 @@ import { OPTIMISTIC, SET_RESPONSE } from './actionTypes.js';
 import type { ActionMeta, ActionTypes, OptimisticAction, SetAction, SetResponseAction } from './actions.js';
 import { describeThrown, errorPolicy, isAbort, TimeoutError } from './errors.js';
 import { applyOptimistic } from './optimistic.js';
+import { PagedAnswer, pagesToRefetch, pagingAfter } from './pages.js';
 import type { TimerHandle, Timers } from './timers.js';
 import type { ControllerOptions } from './types.js';
 
@@ -294,7 +295,7 @@ export class Runner {
     let value: unknown;
     for (let attempt = 0; ; attempt++) {
       try {
-        value = await this.#call(endpoint, args);
+        value = await this.#load(endpoint, args, key);
         break;
       } catch (error) {
         // An abort is the caller's choice, not a failure of the key: nothing is recorded.
@@ -401,6 +402,20 @@ export class Runner {
   }
 
   /**
+   * The answer of a request: the endpoint's, or for a list with pages loaded after its
+   * first (see ./pages.ts), every page's, asked for one after the other, in order.
+   */
+  async #load(endpoint: EndpointInterface, args: readonly unknown[], key: string): Promise<unknown> {
+    const pages = pagesToRefetch(this._store, key, endpoint);
+    if (pages.length === 0) return this.#call(endpoint, args);
+    const parts: [EndpointInterface, readonly unknown[], unknown][] = [
+      [endpoint, args, await this.#call(endpoint, args)],
+    ];
+    for (const [page, pageArgs] of pages) parts.push([page, pageArgs, await this.#call(page, pageArgs)]);
+    return new PagedAnswer(parts);
+  }
+
+  /**
    * Runs the endpoint, racing its `signal` and `timeout`: an abort (rejecting with the
    * signal's reason, an `AbortError` unless another reason was given) or a timeout rejects
    * at once (so the key is free for the next fetch) even when the request ignores the
@@ -452,9 +467,27 @@ export class Runner {
     const staging = new Staging(endpoint.name, args);
     const store = this._store;
     const schema = endpoint.schema;
+    const before = store._results.get(key);
+    let paging = before?._meta.peek()._paging;
     let normalized: unknown;
     try {
-      normalized = normalizeRoot(schema, value, staging);
+      // Every page of a paged refetch is staged, in order, as one response: the first sets
+      // the list, the others append to it; the response is the last page's.
+      const parts = value instanceof PagedAnswer ? value._parts : [[endpoint, args, value] as const];
+      for (const [part, partArgs, partValue] of parts) {
+        const at = staging._collections.length;
+        staging.source = part.name;
+        staging.args = partArgs;
+        normalized = normalizeRoot(part.schema, partValue, staging);
+        paging = pagingAfter(
+          paging,
+          part,
+          partArgs,
+          staging,
+          at,
+          part !== endpoint || before?._sig.peek() !== undefined,
+        );
+      }
     } catch (error) {
       throw this._fail(endpoint, key, error, stamp);
     }
@@ -485,6 +518,8 @@ export class Runner {
               errorExpiresAt: 0,
               // An invalidation issued after this fetch started outlives its answer.
               invalidated: result._invalidated >= stamp,
+              // (Only on lists of pages: the meta of other keys keeps its five fields.)
+              ...(paging && { _paging: paging }),
             };
           }
           if (!read) return normalized;

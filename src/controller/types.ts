@@ -5,6 +5,7 @@
 import type { EndpointInterface } from '../endpoint/types.js';
 import type { Query } from '../schema/Query.js';
 import type { Denormalize, EntityInput, Input, Schema } from '../schema/types.js';
+import type { DehydratedState } from '../state/hydrate.js';
 import type { Manager } from './actions.js';
 import type { Timers } from './timers.js';
 import type { Trigger } from './triggers.js';
@@ -58,6 +59,15 @@ export interface ControllerOptions {
    * re-run. Default: `console.error`.
    */
   onError?: (error: unknown) => void;
+  /**
+   * A dehydrated state (`dehydrate(ctrl)` of signal-cache/ssr, usually from the server
+   * through JSON) to start from: rows, lists and responses with their fetch times, so
+   * fresh data is read without a request. No entity classes are needed: fields stored in
+   * their JSON form (`Date`, `Decimal`) are deserialized by the class that first reads
+   * their rows. A state that `hydrate` refuses does not throw: its `HydrationError` goes
+   * to `onError` and the Controller starts empty.
+   */
+  initialState?: DehydratedState | undefined;
 }
 
 /**

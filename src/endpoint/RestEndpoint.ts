@@ -118,6 +118,14 @@ export interface RestEndpointOptions<
   content?: RestContent | undefined;
   /** Name of the cursor parameter of `getPage`. Default: none. */
   paginationField?: string;
+  /**
+   * The `paginationField` value of the page after a response (the processed value of the
+   * last page loaded), `null` or `undefined` when it was the last: what `ctrl.pages()`
+   * reports as `next`. Default: the response's member named like `paginationField`,
+   * `next` + that name, `nextCursor` or `nextPage`; else, for pages by number, the page's
+   * number + 1 while pages bring items.
+   */
+  nextPage?: (this: RestEndpoint<P, SP, M, B, R, S>, response: R, ...args: RestArgs<P, SP, M, B>) => unknown;
   /** Path of one item, for `move`. Default: `path`. */
   movePath?: string;
   /** Replaces the prototype `fetchResponse`. */
@@ -267,6 +275,8 @@ export class RestEndpoint<
   declare content: RestContent | undefined;
   /** Name of the cursor parameter of `getPage` (e.g. `'cursor'`, `'page'`). Default: none. */
   declare paginationField: string | undefined;
+  /** The next page's cursor after a response (see {@link RestEndpointOptions.nextPage}). Default: none. */
+  declare nextPage: ((response: R, ...args: RestArgs<P, SP, M, B>) => unknown) | undefined;
   /** Path of one item, for `move` (`resource()` sets it). Default: `path`. */
   declare movePath: string | undefined;
 

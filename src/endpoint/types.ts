@@ -40,6 +40,15 @@ export interface EndpointInterface<A extends readonly any[] = any[], R = any> {
   readonly retry?: number | undefined;
   /** Wait before retry `attempt` (0, 1, …), in ms. Default: `min(1000 * 2 ** attempt, 30000)`. */
   readonly retryDelay?: ((attempt: number) => number) | undefined;
+  /** Name of the argument that selects a page of the list (`getPage`). Default: none. */
+  readonly paginationField?: string | undefined;
+  /**
+   * The `paginationField` value of the page after `response` (the processed value of the
+   * last page loaded), `null` or `undefined` when it was the last. Default: the response's
+   * member named like `paginationField`, `next` + that name, `nextCursor` or `nextPage`;
+   * else, for pages by number, the page's number + 1 while pages bring items.
+   */
+  readonly nextPage?: ((response: R, ...args: A) => unknown) | undefined;
 }
 
 /** What `getOptimisticResponse(snap, ...args)` can read, as in Reactive Data Client. */

@@ -65,9 +65,9 @@ export class PersistError extends Error {
 /** Options of {@link persist}. */
 export interface PersistOptions {
   /**
-   * Where the entity classes of deserialized fields (`Date`, `Decimal`, Temporal) are
-   * found when restoring, as in `hydrate`: entities, endpoint schemas, arrays or objects
-   * of them. Default: none (rows of plain JSON need none).
+   * Entity classes whose restored rows are deserialized (`Date`, `Decimal`, Temporal) and
+   * checked at once, as in `hydrate`: entities, endpoint schemas, arrays or objects of
+   * them. Default: none (rows of other classes are deserialized by their first reader).
    */
   schemas?: readonly Schema[];
   /**
@@ -282,7 +282,7 @@ class Saver implements Persister {
         const fields = new Set<string>();
         const expiresAt = cell!._exp._until;
         try {
-          const json = jsonRow(key, pk, row, fields);
+          const json = jsonRow(key, pk, row, fields, store._tables.get(key)?._raw);
           const t = clampTime(expiresAt);
           puts.push([id, fields.size ? [json, t, [...fields]] : [json, t]]);
         } catch (error) {

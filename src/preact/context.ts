@@ -6,7 +6,7 @@
  */
 import { createContext, createElement, type ComponentChildren, type VNode } from 'preact';
 import { useContext, useEffect, useMemo } from 'preact/hooks';
-import { Controller } from '../index.js';
+import { Controller, type DehydratedState } from '../index.js';
 
 const ControllerContext = createContext<Controller | undefined>(undefined);
 
@@ -17,13 +17,19 @@ export interface CacheProviderProps {
    * (and again only if this prop changes from a controller to none).
    */
   controller?: Controller | undefined;
+  /**
+   * A dehydrated state (`dehydrate(ctrl)` on the server) that the provider's own
+   * Controller starts from: `new Controller({ initialState })`. Read when that Controller
+   * is created; ignored when a `controller` is given (pass it to that Controller instead).
+   */
+  initialState?: DehydratedState | undefined;
   children?: ComponentChildren;
 }
 
 /**
  * Supplies a `Controller` to every hook and `useController()` below it.
  *
- * @param props `controller` (optional) and `children`.
+ * @param props `controller` or `initialState` (optional) and `children`.
  * @returns the children, inside the context.
  * @example
  * const ctrl = new Controller();
@@ -34,8 +40,8 @@ export interface CacheProviderProps {
  *   document.body,
  * );
  */
-export function CacheProvider({ controller, children }: CacheProviderProps): VNode<any> {
-  const ctrl = useMemo(() => controller ?? new Controller(), [controller]);
+export function CacheProvider({ controller, initialState, children }: CacheProviderProps): VNode<any> {
+  const ctrl = useMemo(() => controller ?? new Controller({ initialState }), [controller]);
   // A Controller the provider made ends with it (its managers' listeners and timers).
   useEffect(() => (ctrl === controller ? undefined : () => ctrl.cleanup()), [ctrl]);
   return createElement(ControllerContext.Provider, { value: ctrl }, children);

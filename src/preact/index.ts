@@ -34,5 +34,6 @@ export { useLoading } from './useLoading.js';
 export { useMeta } from './useMeta.js';
 export { useMutation } from './useMutation.js';
 export type { Mutation } from './useMutation.js';
+export { usePages } from './usePages.js';
 export { useQuery, useQuerySignal } from './useQuery.js';
 export { useSuspense, useSuspenseSignal } from './useSuspense.js';

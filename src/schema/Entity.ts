@@ -10,7 +10,7 @@
  */
 import { SchemaError, at, describe } from './SchemaError.js';
 import type { DenormalizeContext, NormalizeContext, Schema } from './types.js';
-import { construct, isDeserializer, isEntity } from './visit.js';
+import { deserialize, isDeserializer, isEntity } from './visit.js';
 
 /** A field converter in `static schema`: a function, a class, or a callable like `Number`. */
 export type Deserializer = ((value: any) => unknown) | (new (value: any) => unknown);
@@ -288,26 +288,6 @@ export abstract class Entity {
       (obj as Record<string, unknown>)[field] = out;
     }
     return false;
-  }
-}
-
-/** @internal Runs a field's deserializer; a failure throws a SchemaError naming the field. */
-export function deserialize(
-  fn: Deserializer,
-  value: unknown,
-  key: string,
-  field: string,
-  source: string,
-  path: string,
-) {
-  try {
-    return construct(fn, value);
-  } catch (error) {
-    throw new SchemaError(
-      `${source}: ${key}.${field} at ${at(path)} could not be deserialized from ` +
-        `${describe(value)}: ${(error as Error)?.message ?? error}`,
-      path,
-    );
   }
 }
 

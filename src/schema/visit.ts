@@ -105,6 +105,26 @@ export function construct(fn: Deserializer, value: unknown): unknown {
     : (fn as (v: unknown) => unknown)(value);
 }
 
+/** @internal Runs a field's deserializer; a failure throws a SchemaError naming the field. */
+export function deserialize(
+  fn: Deserializer,
+  value: unknown,
+  key: string,
+  field: string,
+  source: string,
+  path: string,
+) {
+  try {
+    return construct(fn, value);
+  } catch (error) {
+    throw new SchemaError(
+      `${source}: ${key}.${field} at ${at(path)} could not be deserialized from ` +
+        `${describe(value)}: ${(error as Error)?.message ?? error}`,
+      path,
+    );
+  }
+}
+
 /** `[i]`, the path of an array's member after its array's: made once. */
 const SUFFIX: string[] = [];
 

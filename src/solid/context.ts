@@ -5,7 +5,7 @@
  * (creating one when none is passed), and `useController` reads it.
  */
 import { createComponent, createContext, onCleanup, useContext, type JSX } from 'solid-js';
-import { Controller } from '../index.js';
+import { Controller, type DehydratedState } from '../index.js';
 
 const ControllerContext = createContext<Controller>();
 
@@ -16,13 +16,19 @@ export interface CacheProviderProps {
    * mounts, and cleaned up (`ctrl.cleanup()`) when it unmounts. The prop is read once; to switch controllers, remount the provider.
    */
   controller?: Controller | undefined;
+  /**
+   * A dehydrated state (`dehydrate(ctrl)` on the server) that the provider's own
+   * Controller starts from: `new Controller({ initialState })`. Read once; ignored when a
+   * `controller` is given (pass it to that Controller instead).
+   */
+  initialState?: DehydratedState | undefined;
   children?: JSX.Element;
 }
 
 /**
  * Supplies a `Controller` to every `create*` primitive and `useController()` below it.
  *
- * @param props `controller` (optional) and `children`.
+ * @param props `controller` or `initialState` (optional) and `children`.
  * @returns the children, inside the context.
  * @example
  * const ctrl = new Controller();
@@ -36,7 +42,7 @@ export function CacheProvider(props: CacheProviderProps): JSX.Element {
   let ctrl = props.controller;
   // A Controller the provider made ends with it (its managers' listeners and timers).
   if (ctrl === undefined) {
-    const made = (ctrl = new Controller());
+    const made = (ctrl = new Controller({ initialState: props.initialState }));
     onCleanup(() => made.cleanup());
   }
   return createComponent(ControllerContext.Provider, {

@@ -29,6 +29,7 @@ export { createLive } from './createLive.js';
 export { createLoading } from './createLoading.js';
 export { createMeta } from './createMeta.js';
 export { createMutation } from './createMutation.js';
+export { createPages } from './createPages.js';
 export type { Mutation } from './createMutation.js';
 export { createQuery } from './createQuery.js';
 export { createSuspense } from './createSuspense.js';

@@ -9,23 +9,18 @@ import type { DehydratedState } from '../state/hydrate.js';
 import { dehydrate, hydrate } from './dehydrate.js';
 import type { Schema } from '../schema/types.js';
 
-/** Options of `new Controller()` from `signal-cache/ssr`: the core options and two more. */
+/** Options of `new Controller()` from `signal-cache/ssr`: the core options and `schemas`. */
 export interface SSRControllerOptions extends ControllerOptions {
   /**
-   * A {@link dehydrate}d state (usually from the server, through JSON) to start from.
-   * A state that `hydrate` rejects does not throw: its `HydrationError` goes to `onError`
-   * and the Controller starts empty, as one without `initialState`.
-   */
-  initialState?: DehydratedState | undefined;
-  /**
-   * Where the entity classes of the state's deserialized fields are found (`hydrate`'s
-   * third argument); also the default of {@link Controller.hydrate}'s.
+   * Entity classes to deserialize and check the rows of `initialState` (and of
+   * {@link Controller.hydrate}) with at once (`hydrate`'s third argument). Optional: rows
+   * of classes not named here are deserialized by the class that first reads them.
    */
   schemas?: readonly Schema[] | undefined;
 }
 
 /**
- * The core Controller, plus `initialState` / `schemas` options and the `dehydrate()` /
+ * The core Controller (its `initialState` option too), plus a `schemas` option and the `dehydrate()` /
  * `hydrate()` methods. Its methods are bound, like the core's.
  * @example
  * // server
@@ -33,13 +28,15 @@ export interface SSRControllerOptions extends ControllerOptions {
  * const html = await renderToStringAsync(() => <App controller={ctrl} />);
  * const state = JSON.stringify(ctrl.dehydrate());
  * // browser
- * const ctrl = new Controller({ initialState: window.__STATE__, schemas: [Invoice] });
+ * const ctrl = new Controller({ initialState: window.__STATE__ });
  */
 export class Controller extends Core {
   readonly #schemas: readonly Schema[];
 
   constructor(options: SSRControllerOptions = {}) {
-    super(options);
+    // The state is restored here, with the classes of `schemas`: their rows are checked
+    // and deserialized at once (the core leaves fields of unnamed classes to their first reader).
+    super({ ...options, initialState: undefined });
     this.#schemas = options.schemas ?? [];
     if (options.initialState !== undefined) {
       try {

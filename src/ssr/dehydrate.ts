@@ -33,20 +33,21 @@ export function dehydrate(ctrl: Controller): DehydratedState {
  * The whole state is checked and deserialized before anything is written, on its parsed
  * values and with the limits every way in shares (a response too): a malformed state,
  * another format version, data nested over 500 levels, a time that is no finite time, a
- * list item that is no pk, a row that does not hold the pk it is filed under (checked
- * when its entity class is known: given in `schemas`, or written before by this
- * Controller) or a field that fails to deserialize throws a `HydrationError` and leaves
- * the Controller as it was. No key of the state, whatever its name, reaches a prototype.
+ * list item that is no pk, a row that does not hold the pk it is filed under or a field
+ * that fails to deserialize (both checked when its entity class is known: given in
+ * `schemas`, or written before by this Controller) throws a `HydrationError` and leaves
+ * the Controller as it was. Rows of other classes keep their converted fields as data
+ * until the class that first reads them deserializes them (a value it refuses is left
+ * out then: the class default shows). No key of the state, whatever its name, reaches a prototype.
  * A response is checked against its endpoint's schema when it is read: one of another
  * shape (a string for a `[User]` endpoint) reads as missing, so it is fetched.
  *
- * @param schemas where the entity classes of the state's deserialized fields are found:
+ * @param schemas optional: entity classes whose rows are deserialized and checked at once:
  *   entities, endpoint schemas, arrays or objects of them (nested schemas are followed).
- *   Needed only for entity keys whose rows hold `Date`, `Decimal` or other converted values.
  * @returns `ctrl`
  * @example
  * const ctrl = new Controller();
- * hydrate(ctrl, window.__STATE__, [Invoice, getUsers.schema]);
+ * hydrate(ctrl, window.__STATE__);
  */
 export function hydrate<C extends Controller>(ctrl: C, state: DehydratedState, schemas: readonly Schema[] = []): C {
   hydrateStore(ctrl._hydration()[0], () => ctrl._hydration()[1], state, schemas);

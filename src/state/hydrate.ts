@@ -10,18 +10,18 @@
  * Errors do not travel. Times are clock times of the dehydrating Controller.
  *
  * Deserialized fields (`Date`, `Decimal`, Temporal…) travel in their JSON form (their
- * `toJSON`); the state names those fields per entity key, and hydration runs the
- * entity's `static schema` deserializer on them again. That needs the entity class of
- * each such key: `hydrate` finds them in the `schemas` it is given (entities, endpoint
- * schemas, arrays or objects of them — nested schemas are followed). Keys whose rows hold
- * plain JSON only need no class.
+ * `toJSON`); the state names those fields per entity key, and the entity's `static
+ * schema` deserializer runs on them again. For the classes `hydrate` is given in
+ * `schemas` (entities, endpoint schemas, arrays or objects of them — nested schemas are
+ * followed), or that wrote rows of the key before, at once; rows of other keys are
+ * stored with those fields as data (`Table._raw`), and the class that first reads or
+ * writes them deserializes them (`adopt`). No state is refused for a class it lacks.
  */
 import { batch } from '@preact/signals-core';
-import { deserialize } from '../schema/Entity.js';
-import { isDeserializer, isEntity } from '../schema/visit.js';
+import { deserialize, isDeserializer, isEntity } from '../schema/visit.js';
 import type { CollectionLike, EntityClass, Schema } from '../schema/types.js';
 import { Staging } from '../store/Staging.js';
-import { baseOf, type Row, type Store } from '../store/Store.js';
+import { baseOf, type Row, type Store, type Table } from '../store/Store.js';
 import { equalValue } from '../util/equal.js';
 import { clampTime, isKey, isTime, MAX_ARGS_DEPTH, MAX_DEPTH, tooDeep } from '../util/limits.js';
 import { own } from '../util/own.js';
@@ -31,7 +31,7 @@ const VERSION = 1;
 
 /**
  * A Controller's server data as plain JSON (`JSON.stringify` keeps all of it).
- * Produced by {@link dehydrate}, read by {@link hydrate}.
+ * Produced by `dehydrate` (signal-cache/ssr), read by `hydrate` and the Controller's `initialState` option.
  */
 export interface DehydratedState {
   /** Format version; `1`. */
@@ -82,7 +82,8 @@ export function dehydrateStore(store: Store): DehydratedState {
     const fields = new Set<string>();
     for (const [pk, cell] of table._cells) {
       const row = baseOf(cell);
-      if (row !== undefined) inner(rows, key)[pk] = [jsonRow(key, pk, row, fields), clampTime(cell._exp._until)];
+      if (row !== undefined)
+        inner(rows, key)[pk] = [jsonRow(key, pk, row, fields, table._raw), clampTime(cell._exp._until)];
     }
     if (fields.size) converted[key] = [...fields];
   }
@@ -106,9 +107,11 @@ export function dehydrateStore(store: Store): DehydratedState {
 /**
  * @internal A stored row in its JSON form: each deserialized value (`Date`, `Decimal`,
  * Temporal) replaced by its `toJSON`, its field added to `fields`; `row` itself when it
- * holds none.
+ * holds none. `raw`: the fields its table's rows still hold in their JSON form (`Table._raw`),
+ * added to `fields` where the row has a value.
  */
-export function jsonRow(key: string, pk: string, row: Row, fields: Set<string>): Row {
+export function jsonRow(key: string, pk: string, row: Row, fields: Set<string>, raw?: readonly string[]): Row {
+  for (const field of raw ?? []) if (row[field] != null) fields.add(field);
   for (const field in row) {
     const v: unknown = row[field];
     const proto = typeof v === 'object' && v !== null && Object.getPrototypeOf(v);
@@ -166,7 +169,10 @@ export function hydrateStore(
     }
   };
   const staging = new Staging('hydrate', []);
-  const expiries: [key: string, pk: string, expiresAt: number][] = [];
+  /** Entity key → the fields its rows keep in their JSON form (no class to deserialize them). */
+  const raw = new Map<string, readonly string[]>();
+  /** Each staged row's expiry, in the order the rows are staged (no entry object per row). */
+  const times: number[] = [];
   for (const key of Object.keys(rows)) {
     const byPk = rows[key];
     const at = `rows.${short(key)}`;
@@ -181,27 +187,28 @@ export function hydrateStore(
       );
     }
     const cls = classOf(classes, store, key);
-    if (refused === undefined && fields.length && cls === undefined) {
-      refused =
-        (typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production'
-          ? `pass the ${key} entity class in schemas (to deserialize ${fields})`
-          : `pass ${short(key)} in schemas`;
-    }
+    // No class to deserialize with: the rows keep those fields in their JSON form until
+    // the class that first reads or writes them is known (`adopt`).
+    if (cls === undefined && fields.length) raw.set(key, fields);
     // Refused whole without `skip`; with it, entry by entry (of a dictionary).
     if (refused !== undefined && skip === undefined) fail(refused);
     if (!isDict(byPk)) continue;
     let staged: Map<string, Row> | undefined;
+    const deserialized = cls === undefined ? [] : fields;
+    /** One row, checked and read, and its expiry. */
+    const readOne = (pk: string): RowRead => {
+      if (refused !== undefined) fail(refused);
+      const value = byPk[pk];
+      if (!Array.isArray(value) || !isTime(value[1])) fail(`malformed state at ${at}.${short(pk)}`);
+      return [readRow(cls, key, pk, value[0], deserialized, fail, fields.length > 0), value[1]];
+    };
     for (const pk of Object.keys(byPk)) {
-      const read = entry('rows', key, pk, (): RowRead => {
-        if (refused !== undefined) fail(refused);
-        const value = byPk[pk];
-        if (!Array.isArray(value) || !isTime(value[1])) fail(`malformed state at ${at}.${short(pk)}`);
-        return [readRow(cls, key, pk, value[0], fields, fail), value[1]];
-      });
+      // (No closure per row unless entries are skipped one by one.)
+      const read = skip === undefined ? readOne(pk) : entry('rows', key, pk, () => readOne(pk));
       if (read === undefined) continue;
       if (staged === undefined) staging._rows.set(key, (staged = new Map()));
       staged.set(pk, read[0]);
-      expiries.push([key, pk, read[1]]);
+      times.push(read[1]);
     }
   }
   for (const key of Object.keys(lists)) {
@@ -236,9 +243,20 @@ export function hydrateStore(
   batch(() =>
     store._record('hydrate', at, () => {
       store._commit(staging, at);
-      for (const [key, pk, t] of expiries) {
-        const cell = store._table(key)._cell(pk);
-        if (t > cell._exp._until) cell._exp = { _until: t };
+      keepRaw(store, raw);
+      // Rows of one expiry share its object, as the rows of one response do (`Cell._exp`).
+      const shared = new Map<number, { _until: number }>();
+      let i = 0;
+      for (const [key, staged] of staging._rows) {
+        const table = store._table(key);
+        for (const pk of staged.keys()) {
+          const t = times[i++]!;
+          const cell = table._cell(pk);
+          if (t <= cell._exp._until) continue;
+          let exp = shared.get(t);
+          if (exp === undefined) shared.set(t, (exp = { _until: t }));
+          cell._exp = exp;
+        }
       }
       for (const [key, response] of results) writeResponse(store, key, response, at);
     }),
@@ -246,11 +264,11 @@ export function hydrateStore(
 }
 
 /**
- * @internal A row of a dehydrated state, a tab's message or a storage: a copy of `value`
- * whose `fields` are deserialized through the entity class, checked as a response's row
- * is (no `__proto__` field, nested at most `MAX_DEPTH` levels, a pk key) and, when the
- * class is known, holding `pk` (its `pk()` gives it, or nothing). What is wrong goes to
- * `fail`. Shared by `hydrate`, `shareTabs` and `persist`.
+ * @internal A row of a dehydrated state, a tab's message or a storage: `value` (a copy
+ * when it must change, or with `copy`) whose `fields` are deserialized through the entity
+ * class, checked as a response's row is (no `__proto__` field, nested at most `MAX_DEPTH`
+ * levels, a pk key) and, when the class is known, holding `pk` (its `pk()` gives it, or
+ * nothing). What is wrong goes to `fail`. Shared by `hydrate` and `shareTabs`.
  */
 export function readRow(
   cls: EntityClass | undefined,
@@ -259,12 +277,19 @@ export function readRow(
   value: unknown,
   fields: readonly string[],
   fail: (detail: string) => never,
+  copy?: boolean,
 ): Row {
   const at = `${short(key)} ${short(pk)}`;
   if (!isKey(pk) || pk === '' || !isDict(value)) fail(`malformed state at rows.${short(key)}.${short(pk)}`);
-  const row: Row = { ...value };
-  // As in a response's row: an entity instance cannot hold it as data (it would set its prototype).
-  if (Object.hasOwn(row, '__proto__')) delete row.__proto__;
+  // Stored as given (a response's data is too); copied when a field is converted in it, now
+  // or by its first reader (`copy`: `adopt` completes the row in place), or when it holds
+  // `__proto__`: as in a response's row, an entity instance cannot hold that as data (it
+  // would set its prototype).
+  let row = value as Row;
+  if (copy || fields.length || Object.hasOwn(row, '__proto__')) {
+    row = { ...value };
+    delete row.__proto__;
+  }
   if (tooDeep(row)) fail(`${at} nests over ${MAX_DEPTH} levels`);
   for (const field of fields) {
     const fn = own(cls!.schema, field);
@@ -286,6 +311,52 @@ export function readRow(
     if (id !== undefined && id !== pk) fail(`${at} holds the pk ${short(id)}`);
   }
   return row;
+}
+
+/**
+ * @internal Deserializes the `_raw` fields of a table's rows in place through `cls`, the
+ * class that first reads or writes them (`Store._adopt`). It runs inside whatever reads
+ * first, a computed too, so it writes no signal: each row object is completed where it
+ * is stored, before anything was built from it. What cannot be restored stays harmless:
+ * a field the class does not deserialize keeps its JSON value, a value its deserializer
+ * refuses is left out (the row shows the class default there; development builds report
+ * it with `console.error`).
+ */
+export function adopt(table: Table, cls: EntityClass): void {
+  const fields = table._raw!;
+  table._raw = undefined;
+  table._schema ??= cls;
+  for (const [pk, cell] of table._cells) {
+    const base = cell._over?._base as Row | undefined;
+    for (const row of base === undefined || base === cell._now ? [cell._now] : [cell._now, base]) {
+      if (row === undefined) continue;
+      for (const field of fields) {
+        const fn = own(cls.schema, field);
+        const v = own(row, field);
+        if (!isDeserializer(fn) || v == null) continue;
+        try {
+          row[field] = deserialize(fn, v, table._key, field, `hydrate: ${short(table._key)} ${short(pk)}`, '');
+        } catch (error) {
+          delete row[field];
+          if ((typeof process < 'u' ? process.env.NODE_ENV : 'production') !== 'production') console.error(error);
+        }
+      }
+    }
+  }
+}
+
+/**
+ * @internal Marks the fields that the rows of each key of `raw` keep in their JSON form
+ * until their class is known (see `adopt`), after the commit that stored them. Shared by
+ * `hydrate` and `shareTabs`.
+ */
+export function keepRaw(store: Store, raw: Map<string, readonly string[]>): void {
+  for (const [key, fields] of raw) {
+    const table = store._tables.get(key);
+    if (table === undefined) continue;
+    table._raw = table._raw === undefined ? fields : [...new Set([...table._raw, ...fields])];
+    store._adopt = adopt;
+  }
 }
 
 /** @internal The converted fields of an entity key (`undefined`: none): a list of field names. */

@@ -18,8 +18,9 @@ import type { Row } from './Store.js';
 
 /** @internal */
 export class Staging implements NormalizeContext {
-  readonly source: string;
-  readonly args: readonly unknown[];
+  /** What messages name, and the arguments: set anew for each page of a paged refetch, which stages every page. */
+  source: string;
+  args: readonly unknown[];
   /** entity key → pk → merged row */
   readonly _rows = new Map<string, Map<string, Row>>();
   readonly _removals = new Map<string, Set<string>>();

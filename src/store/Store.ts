@@ -153,6 +153,11 @@ export class Table {
   _idx: Map<string, Signal<string | undefined>> | undefined;
   /** The entity class, known once a response wrote a row of it or the table is indexed. */
   _schema: EntityClass | undefined;
+  /**
+   * Fields that restored rows hold in their JSON form until the entity class is known (see
+   * `Store._adopt`); `undefined` when none. Declared only: a store that never hydrates has none.
+   */
+  declare _raw: readonly string[] | undefined;
 
   /** The cell of a pk, created as a placeholder when missing. */
   _cell(pk: string): Cell {
@@ -229,6 +234,17 @@ export interface Meta {
   readonly errorExpiresAt: number;
   /** Set by `invalidate`: the next read refetches. */
   readonly invalidated: boolean;
+  /** @internal What a paged list remembers of its pages (see controller/pages.ts); replaced with the meta. */
+  readonly _paging?: Paging | undefined;
+}
+
+/** @internal The pages of a list loaded after its first one (see controller/pages.ts). */
+export interface Paging {
+  /** The page requests after the first, in the order they were loaded: the page endpoint and its arguments. */
+  readonly _pages: readonly (readonly [endpoint: object, args: readonly unknown[]])[];
+  /** Items of the first page and of the last one loaded (-1: not known): for pages by number, a short page is the last. */
+  readonly _first: number;
+  readonly _size: number;
 }
 
 /** @internal The meta of a key never fetched. */
@@ -280,6 +296,12 @@ export class Store {
    * garbage collection, which takes cells out of their tables, starts this afresh.
    */
   _roots = new WeakMap<readonly unknown[], Cell[]>();
+  /**
+   * Deserializes a table's `_raw` fields through the entity class that first reads or
+   * writes its rows (set by the state codec, src/state/hydrate.ts, when it restores rows
+   * of a key whose class it was not given). Declared only: the core ships none of it.
+   */
+  declare _adopt: ((table: Table, schema: EntityClass) => void) | undefined;
   /**
    * Placeholders a reader created (a missing row, list or response read) and rows a
    * response removed: the release (`release` in ./gc.ts, at the end of the task) frees
@@ -469,7 +491,10 @@ export class Store {
         const table = this._table(key);
         const schema = staging._classes.get(key);
         // The class that writes a key's rows: what restored rows of the key are checked by.
-        if (schema !== undefined) table._schema ??= schema;
+        if (schema !== undefined) {
+          if (table._raw !== undefined) this._adopt!(table, schema);
+          table._schema ??= schema;
+        }
         const hooked = schema?._hooked;
         const { _ever, _cells } = table;
         // An empty table takes the staged map as its own, each row replaced by its new cell

@@ -90,9 +90,12 @@ export class Walker implements DenormalizeContext {
     return this._read(schema, this._store._cell(this.#table(schema), pk, this._free && this.#top === undefined));
   }
 
-  /** The table of an entity class. */
+  /** The table of an entity class; rows restored in their JSON form are deserialized by it first. */
   #table(schema: EntityClass): Table {
-    return this._store._table(schema.key);
+    const store = this._store;
+    const table = store._table(schema.key);
+    if (table._raw !== undefined) store._adopt!(table, schema);
+    return table;
   }
 
   /**

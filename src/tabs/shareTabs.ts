@@ -42,6 +42,7 @@ import {
   entityClasses,
   isDict,
   jsonRow,
+  keepRaw,
   readFields,
   readList,
   readResponse,
@@ -75,9 +76,9 @@ export interface ShareTabsOptions {
   /** Name of the `BroadcastChannel`: tabs share with the tabs of the same name. Default: `'signal-cache'`. */
   channel?: string;
   /**
-   * Where the entity classes of deserialized fields (`Date`, `Decimal`…) are found, as for
-   * `hydrate`: entities, endpoint schemas, arrays or objects of them. Default: none (rows
-   * of plain JSON need no class).
+   * Entity classes whose rows' deserialized fields (`Date`, `Decimal`…) are re-created and
+   * checked on arrival, as for `hydrate`: entities, endpoint schemas, arrays or objects of
+   * them. Default: none (rows of other classes are deserialized by their first reader).
    */
   schemas?: readonly Schema[];
   /**
@@ -222,7 +223,10 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
       // Rows a settled optimistic layer covered are written unchanged; an undone write is as before.
       if (base === w.before || (base !== undefined && w.before !== undefined && equalFields(base, w.before as Row)))
         continue;
-      const row = base === undefined ? null : jsonRow(w.key, w.sub, base, ensure(fields, w.key, Set<string>));
+      const row =
+        base === undefined
+          ? null
+          : jsonRow(w.key, w.sub, base, ensure(fields, w.key, Set<string>), store._tables.get(w.key)?._raw);
       // Merged under a newer value, the row keeps that value's version.
       const v = versionOf(cell);
       const t = clampTime(cell._exp._until);
@@ -315,17 +319,15 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
       return group[1];
     };
     const expiries: [key: string, pk: string, expiresAt: number][] = [];
-    const unknown: string[] = [];
+    /** Entity key → fields its rows keep in their JSON form: no class to deserialize them yet. */
+    const raw = new Map<string, readonly string[]>();
     // Own keys only (`Object.keys`), each checked as `hydrate` checks a state's.
     for (const key of Object.keys(msg.rows)) {
       const byPk = msg.rows[key];
       check(isKey(key) && key !== '' && isDict(byPk), `rows.${short(key)}`);
       const fields = readFields(own(msg.converted, key), () => drop(`malformed at converted.${short(key)}`));
       const cls = classOf(classes, store, key);
-      if (fields.length && cls === undefined) {
-        unknown.push(key);
-        continue;
-      }
+      if (fields.length && cls === undefined) raw.set(key, fields);
       const table = store._tables.get(key);
       for (const pk of Object.keys(byPk)) {
         const entry = byPk[pk];
@@ -337,14 +339,15 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
           check(isKey(pk) && pk !== '', at);
           ensure(staging._removals, key, Set<string>).add(pk);
         } else {
-          ensure(staging._rows, key, Map<string, Row>).set(pk, readRow(cls, key, pk, value, fields, drop));
+          ensure(staging._rows, key, Map<string, Row>).set(
+            pk,
+            readRow(cls, key, pk, value, cls === undefined ? [] : fields, drop),
+          );
         }
         expiries.push([key, pk, entry[1]]);
       }
     }
-    // Lists and responses may reach rows left out: they are left out too.
-    const whole = unknown.length === 0;
-    for (const key of whole ? Object.keys(msg.lists) : []) {
+    for (const key of Object.keys(msg.lists)) {
       const byArgs = msg.lists[key];
       check(isKey(key) && isDict(byArgs), `lists.${short(key)}`);
       for (const argsKey of Object.keys(byArgs)) {
@@ -358,7 +361,7 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
       }
     }
     const responses: [key: string, entry: DehydratedState['responses'][string]][] = [];
-    for (const key of whole ? Object.keys(msg.responses) : []) {
+    for (const key of Object.keys(msg.responses)) {
       const read = readResponse(key, msg.responses[key], (detail) =>
         drop(`malformed at responses.${short(key)}${detail}`),
       );
@@ -366,30 +369,22 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
     }
     // Everything is checked: from here on nothing throws but readers (reported below).
     // One batch, one record of the journal (by 'tabs': not sent on, no echo).
-    try {
-      batch(() =>
-        store._record('tabs', 0, () => {
-          store._commit(older, 0);
-          for (const [v, staging] of newer.values()) {
-            const stamp = ctrl._hydration()[1];
-            remember(stamp, v);
-            store._commit(staging, stamp);
-          }
-          for (const [key, pk, t] of expiries) {
-            const cell = store._table(key)._cell(pk);
-            if (t > cell._exp._until) cell._exp = { _until: t };
-          }
-          for (const [key, entry] of responses) writeResponse(store, key, entry, ctrl._hydration()[1]);
-        }),
-      );
-    } finally {
-      if (!whole)
-        onError(
-          new TabsError(
-            `shareTabs: left out rows of ${unknown.join(', ')} and the message's lists and responses: pass the entity classes in schemas`,
-          ),
-        );
-    }
+    batch(() =>
+      store._record('tabs', 0, () => {
+        store._commit(older, 0);
+        for (const [v, staging] of newer.values()) {
+          const stamp = ctrl._hydration()[1];
+          remember(stamp, v);
+          store._commit(staging, stamp);
+        }
+        keepRaw(store, raw);
+        for (const [key, pk, t] of expiries) {
+          const cell = store._table(key)._cell(pk);
+          if (t > cell._exp._until) cell._exp = { _until: t };
+        }
+        for (const [key, entry] of responses) writeResponse(store, key, entry, ctrl._hydration()[1]);
+      }),
+    );
   }
 
   //#endregion

@@ -34,6 +34,29 @@ export function installPackedPackage(out: string, nodeModules: string): void {
   execFileSync('tar', ['-xzf', join(out, tarball), '-C', target, '--strip-components=1']);
 }
 
+/**
+ * A Vite plugin of the tests: a Preact app (its `main.tsx`) counts the renders of its row
+ * components in `window.rowRenders`, through Preact's render hook (`options.__r`, the one
+ * @preact/signals uses): a render of a function component given an `issue` prop, the
+ * `memo` wrapper (a class component) left out. The app's own code is unchanged.
+ */
+const countRowRenders = {
+  name: 'count-row-renders',
+  transform(code: string, id: string) {
+    if (!/[\\/]preact[\\/](src[\\/])?main\.tsx$/.test(id)) return undefined;
+    // Plain JavaScript: it may be added after TypeScript was compiled away.
+    return `import { options as countedOptions } from 'preact';
+window.rowRenders = 0;
+const previousRender = countedOptions.__r;
+countedOptions.__r = (vnode) => {
+  const type = vnode.type;
+  if (typeof type === 'function' && 'issue' in vnode.props && !type.prototype?.isReactComponent) window.rowRenders++;
+  previousRender?.(vnode);
+};
+${code}`;
+  },
+};
+
 /** Builds each app of examples/ (a folder with a Vite config) into `<out>/<app>`. */
 export async function buildApps(out: string, apps: readonly string[]): Promise<void> {
   const { build } = await import('vite');
@@ -41,10 +64,25 @@ export async function buildApps(out: string, apps: readonly string[]): Promise<v
     await build({
       root: join(root, 'examples', name),
       logLevel: 'error',
+      plugins: [countRowRenders],
       build: { outDir: join(out, name), emptyOutDir: true },
     });
   }
 }
+
+/** How many times the row components of a Preact app rendered so far (see `countRowRenders`). */
+export const rowRenders = (page: Page) => page.evaluate(() => (window as unknown as { rowRenders: number }).rowRenders);
+
+/** Marks each `#issues li` element, so that {@link keptRows} can tell the ones created since. */
+export const markRows = (page: Page) =>
+  page.$$eval('#issues li', (items) => items.forEach((li) => ((li as HTMLElement).dataset.kept = '')));
+
+/** How many `#issues li` elements are those {@link markRows} marked, and how many there are. */
+export const keptRows = (page: Page) =>
+  page.$$eval('#issues li', (items) => [
+    items.filter((li) => (li as HTMLElement).dataset.kept === '').length,
+    items.length,
+  ]);
 
 /** Type-checks an app of examples/ with its tsconfig (strict); fails the test with tsc's output. */
 export function typeCheckApp(name: string): void {

@@ -81,7 +81,7 @@ export async function settled(page: Page, timeout?: number): Promise<void> {
   );
 }
 
-/** A screenshot once the inspector caught up (it redraws at most every 150 ms). */
+/** A screenshot once the inspector caught up (it redraws at most every 120 ms). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(200);
   await page.screenshot({ path: join(artifacts, `${name}.png`) });
@@ -135,11 +135,10 @@ export const inPreview = (page: Page, pattern: RegExp) =>
     (source) => new RegExp(source).test(document.querySelector('[data-testid="preview"]')!.textContent ?? ''),
     pattern.source,
   );
+/** The bodies the current run's requests sent to the mock API. */
 export const sent = (page: Page) =>
   page.evaluate(() =>
-    (globalThis as any).playground.controller.calls
-      .map((c: any) => c.wire?.body)
-      .filter((b: unknown) => b !== undefined),
+    (globalThis as any).playground.wire.map((w: any) => w.body).filter((b: unknown) => b !== undefined),
   );
 
 /**

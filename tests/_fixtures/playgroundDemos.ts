@@ -70,7 +70,7 @@ export const checks: Record<string, (page: Page) => Promise<void>> = {
     const first = await text(page, byTestId('price'));
     assert.match(first, /rendered 1×$/);
     await page.waitForFunction(
-      () => (globalThis as any).playground.controller.calls.filter((c: any) => c.status === 200).length === 2,
+      () => (globalThis as any).playground.wire.filter((w: any) => w.status === 200).length === 2,
     );
     await page.waitForTimeout(50);
     assert.is(await text(page, byTestId('price')), first, 'an identical poll renders nothing');
@@ -95,13 +95,13 @@ export const checks: Record<string, (page: Page) => Promise<void>> = {
     await page.click(`${row} ${byTestId('fail')}`);
     assert.is(await text(page, `${row} ${byTestId('name')}`), 'Ada King', 'shown at once');
     await page.click('[data-tab="layers"]');
-    await page.waitForSelector(`${byTestId('layer-entry')} >> text=shown`);
+    await page.waitForSelector('[data-layer] >> text=shown');
     await page.waitForFunction(
       () =>
         document.querySelector('[data-testid="user-row"]:nth-child(2) [data-testid="name"]')!.textContent ===
         'Grace Hopper',
     );
-    await page.waitForSelector(`${byTestId('layer-entry')} >> text=rolled back (500)`);
+    await page.waitForSelector('[data-layer] >> text=rolled back (500)');
     assert.is(
       await text(page, `${row} ${byTestId('renders')}`),
       'rendered 3×',
@@ -112,7 +112,15 @@ export const checks: Record<string, (page: Page) => Promise<void>> = {
       ['rendered 1×', 'rendered 3×', 'rendered 1×'],
       'the other rows did not render',
     );
-    await page.click('[data-tab="rows"]');
+    // Each row component's view is a row: it reaches that row.
+    await page.click('[data-tab="views"]');
+    await page.waitForSelector('[data-view="User"] [data-rows]', { state: 'attached' });
+    const reached = await page
+      .locator('[data-view="User"] [data-rows]')
+      .evaluateAll((pills) => pills.map((pill) => pill.getAttribute('data-rows')));
+    assert.ok(reached.length >= 3, `${reached.length} row views`);
+    assert.equal([...new Set(reached)], ['1'], 'each reaches one row');
+    await page.click('[data-tab="cache"]');
     await setLatency(page, 50);
   },
   'mutation-create-delete': async (page) => {
@@ -149,6 +157,47 @@ export const checks: Record<string, (page: Page) => Promise<void>> = {
       ['rendered 1×'],
       'each row rendered once',
     );
+    // Edit on the server (post 1 renamed, post 2 deleted) invalidates the feed: every loaded
+    // page is fetched again, in order, and the list keeps its pages.
+    await settled(page);
+    const loaded = (await page.locator(byTestId('post')).count()) / 10;
+    const requests = await page.evaluate(() => {
+      const g = globalThis as any;
+      const seen: string[] = (g.feedRequests = []);
+      const inner = g.fetch;
+      g.feedFetch = inner;
+      g.fetch = (input: any, init?: RequestInit) => {
+        seen.push(`${init?.method ?? 'GET'} ${new URL(String(input?.url ?? input)).search}`);
+        return inner(input, init);
+      };
+      return seen;
+    });
+    assert.equal(requests, []);
+    try {
+      await page.click(byTestId('edit'));
+      await page.waitForFunction(() =>
+        /renamed/.test(document.querySelector('[data-testid="post"]')?.textContent ?? ''),
+      );
+      await settled(page);
+      assert.equal(
+        await page.evaluate(() => (globalThis as any).feedRequests),
+        ['POST ', 'GET ', ...Array.from({ length: loaded - 1 }, (_, i) => `GET ?cursor=${(i + 1) * 10}`)],
+        'every loaded page fetched again, in order',
+      );
+    } finally {
+      await page.evaluate(() => {
+        const g = globalThis as any;
+        g.fetch = g.feedFetch;
+      });
+    }
+    // The pages are offsets: post 2 gone, each page holds the ten posts from its offset.
+    const titles = (await page.locator(byTestId('post')).allTextContents()).map((t) => t.replace(/rendered.*/, ''));
+    assert.equal(titles.slice(0, 3), ['Post 1, renamed on the server', 'Post 3', 'Post 4']);
+    assert.is(titles.length, loaded * 10);
+    assert.is(titles.at(-1), `Post ${loaded * 10 + 1}`);
+    assert.match(await text(page, byTestId('pages')), new RegExp(`^${loaded} pages`));
+    const counts = await page.locator(`${byTestId('post')} .muted`).allTextContents();
+    assert.equal([...new Set(counts.slice(1))], ['rendered 1×'], 'one write: no row but post 1 rendered again');
   },
   'transform-rename': async (page) => {
     await page.click(byTestId('create'));

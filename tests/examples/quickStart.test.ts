@@ -14,6 +14,9 @@ import {
   buildApps,
   exampleServer,
   installPackedPackage,
+  keptRows,
+  markRows,
+  rowRenders,
   rows,
   typeCheckApp,
   until,
@@ -69,12 +72,19 @@ for (const name of quickStart) {
       assert.equal((await rows(page)).slice(0, 2), ['Issue 12 by Linus', 'Issue 11 by Grace'], 'titles and authors');
       assert.is(await count(), '4 open');
 
+      if (name === 'preact') assert.is(await rowRenders(page), 5, 'each row rendered once');
+      await markRows(page);
+
       // Close an issue: the row and the count change before the server answers.
       await page.click('#issues li:first-child input');
       await until(page, 'the count', async () => (await count()) === '3 open');
       assert.ok(await page.isChecked('#issues li:first-child input'));
       await until(page, 'the PATCH', async () => server.requests.get('PATCH /api/issues/12') === 1);
+      await page.waitForTimeout(100);
       assert.is(await count(), '3 open', 'the answer agrees');
+      // One change: one row component rendered again (Preact, memo), no row re-created (Solid, vanilla).
+      if (name === 'preact') assert.is(await rowRenders(page), 6, 'the closed row alone rendered again');
+      assert.equal(await keptRows(page), [5, 5], 'every row element kept');
 
       // A failed first load: the app's own error, and a Retry that loads the list.
       await fetch(`${server.url}/api/fail?times=1`, { method: 'POST' });

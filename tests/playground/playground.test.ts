@@ -1,13 +1,15 @@
 /**
  * The playground end to end in headless Chromium: the page and its assets, live editing
  * (the preview follows the code; a syntax error shows in place and clears when mended; the
- * code survives a reload through the URL), framework switching, the inspector, the demo of
- * errors and Retry in each framework, and the type checker (TypeScript in a worker, loaded
- * after the first paint; a type error underlined on its line within 3 s). Every demo is
+ * code survives a reload through the URL), framework switching, the inspector
+ * (signal-cache/devtools' panel, one per run), the demo of errors and Retry in each
+ * framework, and the type checker (TypeScript in a worker, loaded after the first paint; a
+ * type error underlined on its line within 3 s). Every demo is
  * driven by ./demos.test.ts. The tests run in order on one page.
  */
 import * as assert from 'uvu/assert';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import {
   artifacts,
   byTestId,
@@ -18,6 +20,7 @@ import {
   replaceInEditor,
   retry,
   runs,
+  screenshot,
   settled,
   showFile,
   text,
@@ -136,14 +139,103 @@ test('switching framework keeps the demo working', async ({ page }) => {
   }
 });
 
-test('the inspector shows rows, views and the request log', async ({ page }) => {
+/** Waits until the panel's User table lists `n` rows (in its shadow root, which `document.querySelector` does not pierce). */
+const userRows = (page: Page, n: number) =>
+  page.waitForFunction(
+    (n) =>
+      document
+        .querySelector('[data-signal-cache-devtools]')!
+        .shadowRoot!.querySelectorAll('[data-entity="User"] [data-pk]').length === n,
+    n,
+  );
+
+test("the inspector pane holds signal-cache/devtools' panel: its DOM contract; a refetch sends one request", async ({
+  page,
+}) => {
   await openDemo(page!, 'count', 'solid');
-  await page!.click('[data-tab="rows"]');
-  assert.is(await page!.locator(byTestId('entity-row')).count(), 3);
-  await page!.fill(byTestId('inspector-search'), 'grace');
-  await page!.waitForFunction(() => document.querySelectorAll('[data-testid="entity-row"]').length === 1);
-  assert.match(await text(page!, byTestId('entity-row')), /Grace Hopper/);
-  await page!.fill(byTestId('inspector-search'), '');
+  const pane = byTestId('inspector');
+  assert.is(
+    await page!.locator(`${pane} > [data-signal-cache-devtools][data-inline]`).count(),
+    1,
+    'the panel fills the pane',
+  );
+  assert.is(await page!.locator('[data-signal-cache-devtools]').count(), 1, 'one inspector in the page');
+  const key: string = await page!.evaluate(() => (globalThis as any).playground.api.getUsers.key());
+  const entry = `${pane} [data-key="${key}"]`;
+  await page!.waitForSelector(`${entry}[data-status="fresh"]`, { state: 'attached' });
+  await page!.waitForSelector(`${pane} [data-entity="User"][data-count="3"]`, { state: 'attached' });
+  for (const action of ['refetch', 'invalidate', 'expire', 'remove'])
+    assert.is(await page!.locator(`${entry} [data-action="${action}"]`).count(), 1, action);
+
+  // Refetch: one request reaches the mock API, and the key is fresh again.
+  const before: number = await page!.evaluate(() => (globalThis as any).playground.wire.length);
+  await page!.click(`${entry} [data-action="refetch"]`);
+  await page!.waitForFunction((n) => (globalThis as any).playground.wire.length > n, before);
+  await settled(page!);
+  await page!.waitForSelector(`${entry}[data-status="fresh"]`, { state: 'attached' });
+  const wire = await page!.evaluate(
+    (n) => (globalThis as any).playground.wire.slice(n).map((w: any) => `${w.method} ${w.url} ${w.status}`),
+    before,
+  );
+  assert.equal(wire, ['GET https://api.example.com/users 200'], 'one request');
+
+  // The User table open and a row as a tree, for the picture (docs/playground-devtools.png).
+  await page!.locator(`${pane} [data-entity="User"] summary`).first().click();
+  await userRows(page!, 3);
+  await page!.click(`${pane} [data-entity="User"] [data-pk="2"] > summary`);
+  await page!.waitForSelector(`${pane} [data-entity="User"] [data-pk="2"] .fields button`);
+  assert.match(await text(page!, `${pane} [data-entity="User"] [data-pk="2"] .fields`), /name: "Grace Hopper"/);
+  await screenshot(page!, 'inspector');
+});
+
+test("a run replaces the previous run's panel, on the tab and with the search it had", async ({ page }) => {
+  await openDemo(page!, 'count', 'solid');
+  await page!.click('[data-tab="requests"]');
+  await page!.fill('[data-signal-cache-devtools] input[type="search"]', 'users');
+  await page!.evaluate(() => {
+    const pg = (globalThis as any).playground;
+    (globalThis as any).previousRun = [document.querySelector('[data-signal-cache-devtools]'), pg.controller];
+  });
+  const before = await runs(page!);
+  await page!.click(byTestId('rerun'));
+  await page!.waitForFunction((n) => Number(document.body.dataset.runs) > n, before);
+  await settled(page!);
+  const replaced = await page!.evaluate(() => {
+    const [element, ctrl] = (globalThis as any).previousRun;
+    const roots = document.querySelectorAll('[data-testid="inspector"] > [data-signal-cache-devtools]');
+    return {
+      roots: roots.length,
+      inPage: document.querySelectorAll('[data-signal-cache-devtools]').length,
+      previousGone: !element.isConnected,
+      sameElement: roots[0] === element,
+      sameController: (globalThis as any).playground.controller === ctrl,
+    };
+  });
+  assert.equal(replaced, { roots: 1, inPage: 1, previousGone: true, sameElement: false, sameController: false });
+  await page!.waitForFunction(
+    () =>
+      document
+        .querySelector('[data-signal-cache-devtools]')!
+        .shadowRoot!.querySelector('[data-tab="requests"]')
+        ?.getAttribute('aria-selected') === 'true',
+  );
+  assert.is(await page!.inputValue('[data-signal-cache-devtools] input[type="search"]'), 'users');
+  assert.match(await text(page!, byTestId('run-status')), /^ran at \d\d:\d\d:\d\d$/);
+  await page!.fill('[data-signal-cache-devtools] input[type="search"]', '');
+  await page!.click('[data-tab="cache"]');
+});
+
+test('the inspector shows rows, views and the request timeline', async ({ page }) => {
+  await page!.click(byTestId('rerun'));
+  await settled(page!);
+  await page!.waitForSelector('[data-entity="User"][data-count="3"]', { state: 'attached' });
+  // The table's rows, searchable.
+  await page!.locator('[data-entity="User"] summary').first().click();
+  await userRows(page!, 3);
+  await page!.fill('[data-signal-cache-devtools] input[type="search"]', 'grace');
+  await userRows(page!, 1);
+  assert.match((await page!.locator('[data-entity="User"] [data-pk]').textContent()) ?? '', /Grace Hopper/);
+  await page!.fill('[data-signal-cache-devtools] input[type="search"]', '');
 
   await page!.click(`${byTestId('user-row')}:nth-child(1) button`);
   await page!.waitForFunction(() =>
@@ -151,54 +243,48 @@ test('the inspector shows rows, views and the request log', async ({ page }) => 
   );
   await settled(page!);
   await page!.click('[data-tab="views"]');
-  const views = await page!.locator(byTestId('view-entry')).allTextContents();
-  // undefined before the response, 1 admin, then 0: three values; the total never changed.
+  // The views by the names api.ts exports: the two counts (one with args); the All(User)
+  // both read reaches the three users.
+  await page!.waitForSelector('[data-view="All(User)"] [data-rows="3"]', { state: 'attached' });
+  const counts = await page!
+    .locator('[data-view="userCount"] summary')
+    .evaluateAll((items) => items.map((s) => s.textContent));
+  assert.is(counts.length, 2, counts.join('\n'));
   assert.ok(
-    views.some((v) => v.startsWith('userCount[{"isAdmin":true}]updates 3rows 3User:1, User:2, User:3')),
-    views.join('\n'),
-  );
-  assert.ok(
-    views.some((v) => v.startsWith('userCountupdates 2rows 3')),
-    views.join('\n'),
+    counts.some((c) => /\{"isAdmin":true\}/.test(c!)),
+    counts.join('\n'),
   );
 
   await page!.click('[data-tab="requests"]');
+  await page!.waitForSelector('[data-request="updateUser"] [data-status="ok"]', { state: 'attached' });
   const log = await page!
-    .locator(byTestId('request-entry'))
+    .locator('[data-request]')
     .evaluateAll((rows) =>
       rows.map((row) =>
-        [...row.children].map((cell, i) => (i === 3 ? /^\d+$/.test(cell.textContent!) : cell.textContent)),
+        [...row.children].slice(1).map((cell, i) => (i === 3 ? /^\d+$/.test(cell.textContent!) : cell.textContent)),
       ),
     );
-  // endpoint, args, status, a duration in ms, deduplicated; newest first.
+  // endpoint (by its name in api.ts), args, status, a duration in ms, neither joined nor
+  // optimistic; newest first.
   assert.equal(log, [
-    ['updateUser', '[{"id":"1"},{"isAdmin":false}]sent {"isAdmin":false}', '200', true, ''],
-    ['getUsers', '[]', '200', true, ''],
+    ['updateUser', '[{"id":"1"},{"isAdmin":false}]', 'ok', true, ''],
+    ['getUsers', '[]', 'ok', true, ''],
   ]);
+  await page!.click('[data-tab="cache"]');
 });
 
-test('identical GETs in flight are logged as deduplicated; one request is sent', async ({ page }) => {
+test('identical GETs in flight: one request is sent, the second call shows as joined', async ({ page }) => {
   await openDemo(page!, 'count', 'solid');
-  const { log, wires } = await page!.evaluate(async () => {
-    const ctrl = (globalThis as any).playground.controller;
-    const getUsers = [...ctrl.names].find(([, name]) => name === 'getUsers')![0];
-    const before = ctrl.calls.length;
-    await Promise.all([ctrl.fetch(getUsers), ctrl.fetch(getUsers)]);
-    const calls = ctrl.calls.slice(before);
-    return {
-      log: calls.map((c: any) => [c.endpoint, c.deduplicated]),
-      wires: new Set(calls.map((c: any) => c.wire).filter(Boolean)).size,
-    };
+  const wires = await page!.evaluate(async () => {
+    const pg = (globalThis as any).playground;
+    const before = pg.wire.length;
+    await Promise.all([pg.controller.fetch(pg.api.getUsers), pg.controller.fetch(pg.api.getUsers)]);
+    return pg.wire.length - before;
   });
-  assert.equal(log, [
-    ['getUsers', false],
-    ['getUsers', true],
-  ]);
   assert.is(wires, 1, 'one request reached the mock API');
   await page!.click('[data-tab="requests"]');
-  await page!.waitForFunction(
-    () => document.querySelector('[data-testid="request-entry"] td:last-child')?.textContent === 'yes',
-  );
+  await page!.waitForSelector('[data-request="getUsers"] >> text=joined a request in flight', { state: 'attached' });
+  await page!.click('[data-tab="cache"]');
 });
 
 test('an injected 500 shows in the demo as its own error state, and its Retry recovers (Errors and Retry demo)', async ({

@@ -23,11 +23,11 @@ test('the 10,000-row demo renders exactly one row component per update', async (
         );
       const before = await renders();
       const previous = await page!.getAttribute(byTestId('last-update'), 'data-id');
-      const calls = await page!.evaluate(() => (globalThis as any).playground.controller.calls.length);
+      const calls = await page!.evaluate(() => (globalThis as any).playground.wire.length);
       await page!.click(byTestId('change-one'));
       await page!.waitForFunction(
         ([n, previous]) =>
-          (globalThis as any).playground.controller.calls.length > n &&
+          (globalThis as any).playground.wire.length > n &&
           (globalThis as any).playground.settled() &&
           document.querySelector<HTMLElement>('[data-testid="last-update"]')!.dataset.id !== previous,
         [calls, previous] as const,

@@ -5,7 +5,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Controller } from '../../src/index.js';
 import * as preact from '../../src/preact/index.js';
-import { CacheProvider, useController, useQuery } from '../../src/preact/index.js';
+import { CacheProvider, useController, useFetch, useQuery } from '../../src/preact/index.js';
+import { calls, getStamps, stampedState } from '../_fixtures/stamped.js';
 import { User } from '../_fixtures/models.js';
 
 const entry = suite('signal-cache/preact');
@@ -26,6 +27,7 @@ entry('exports exactly the reviewed names', () => {
     'useLoading',
     'useMeta',
     'useMutation',
+    'usePages',
     'useQuery',
     'useQuerySignal',
     'useSuspense',
@@ -36,6 +38,32 @@ entry('exports exactly the reviewed names', () => {
 entry.run();
 
 const provider = suite('CacheProvider');
+
+provider(
+  'the Controller it makes starts from initialState: a Date field restored with no class named, no request',
+  () => {
+    const state = stampedState();
+    const before = calls.count;
+    let at: unknown;
+    function Stamp() {
+      at = useFetch(getStamps)?.[0]?.at;
+      return null;
+    }
+    const root = container();
+    act(() =>
+      render(
+        <CacheProvider initialState={state}>
+          <Stamp />
+        </CacheProvider>,
+        root,
+      ),
+    );
+    assert.instance(at, Date);
+    assert.is((at as Date).toISOString(), '2026-01-01T00:00:00.000Z');
+    assert.is(calls.count, before, 'no request while fresh');
+    act(() => render(null, root));
+  },
+);
 
 provider('supplies the controller it is given', () => {
   const ctrl = new Controller();

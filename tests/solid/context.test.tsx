@@ -6,7 +6,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Controller } from '../../src/index.js';
 import * as solid from '../../src/solid/index.js';
-import { CacheProvider, createQuery, useController } from '../../src/solid/index.js';
+import { CacheProvider, createFetch, createQuery, useController } from '../../src/solid/index.js';
+import { calls, getStamps, stampedState } from '../_fixtures/stamped.js';
 import { User } from '../_fixtures/models.js';
 
 const entry = suite('signal-cache/solid');
@@ -22,6 +23,7 @@ entry('exports exactly the reviewed names', () => {
     'createLoading',
     'createMeta',
     'createMutation',
+    'createPages',
     'createQuery',
     'createSuspense',
     'useController',
@@ -105,6 +107,31 @@ provider('cleans up the controller it made when it unmounts, never one it was gi
     Controller.prototype.cleanup = cleanup;
   }
 });
+
+provider(
+  'the Controller it makes starts from initialState: a Date field restored with no class named, no request',
+  () => {
+    const state = stampedState();
+    const before = calls.count;
+    let at: unknown;
+    function Stamp() {
+      const stamps = createFetch(getStamps);
+      return <p>{(at = stamps()?.[0]?.at) instanceof Date ? (at as Date).toISOString() : 'none'}</p>;
+    }
+    const root = container();
+    const dispose = render(
+      () => (
+        <CacheProvider initialState={state}>
+          <Stamp />
+        </CacheProvider>
+      ),
+      root,
+    );
+    assert.is(root.textContent, '2026-01-01T00:00:00.000Z');
+    assert.is(calls.count, before, 'no request while fresh');
+    dispose();
+  },
+);
 
 provider('the nearest provider wins', () => {
   const outer = new Controller();

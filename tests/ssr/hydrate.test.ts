@@ -4,7 +4,7 @@ import Decimal from 'decimal.js';
 import { Temporal } from 'temporal-polyfill';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { All, Collection, Controller, Entity, RestEndpoint, Values, effect } from '../../src/index.js';
+import { All, Collection, Controller, Entity, RestEndpoint, Values, effect, onCommit } from '../../src/index.js';
 import { HydrationError, dehydrate, hydrate, type DehydratedState } from '../../src/ssr/index.js';
 import { Customer } from '../_fixtures/invoices.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
@@ -376,18 +376,100 @@ wet('rejects a field that fails to deserialize, after good rows, writing none of
   );
 });
 
-wet('names the entity class it needs when it was not given', async (ctx) => {
+wet('restores rows without their classes: the class that first reads them deserializes their fields', async (ctx) => {
   const state = await serverState(ctx);
-  assert.is(
-    rejected(ctx, state, []),
-    dev
-      ? 'hydrate: pass the Invoice entity class in schemas (to deserialize amount,issuedAt,paidAt)'
-      : 'hydrate: pass Invoice in schemas',
-  );
-  // Nested schemas are followed: an endpoint's schema reaches Invoice through an array.
-  const client = new Controller({ clock: ctx.clock });
-  hydrate(client, state, [{ list: ctx.getInvoices.schema }]);
-  assert.instance(client.get(Invoice, { id: 'i1' })?.amount, Decimal);
+  const sent = ctx.server.requests.length;
+  const client = hydrate(new Controller({ clock: ctx.clock }), state);
+  // Before any reader, the state travels on as it came (the fields are still named as converted).
+  assert.equal(plain(dehydrate(client)), state, 'dehydrating before the first read gives the same state');
+  const [i1, i2] = await client.fetchIfStale(ctx.getInvoices);
+  assert.is(ctx.server.requests.length, sent, 'no request: responses and rows are fresh');
+  assert.instance(i1, Invoice);
+  assert.instance(i1.amount, Decimal);
+  assert.ok(i1.amount.equals(new Decimal('10.1')));
+  assert.instance(i1.issuedAt, Date);
+  assert.is(i1.issuedAt.toISOString(), '2026-01-01T00:00:00.000Z');
+  assert.instance(i1.paidAt, Temporal.Instant);
+  assert.instance(i2.amount, Decimal);
+  assert.is(i2.paidAt, undefined, 'a field the row lacks keeps its class default');
+  assert.is(client.get(Invoice, { id: 'i2' }), i2);
+  assert.is(await client.fetchIfStale(ctx.getInvoice, { id: 'i1' }), i1);
+  assert.is(ctx.server.requests.length, sent);
+  assert.equal(plain(dehydrate(client)), state, 'dehydrating after the first read gives the same state');
+  assert.is(typeof state.rows.Invoice!.i1![0].amount, 'string', 'the given state is left as it was');
+  // Nested schemas are followed when they are given: an endpoint's schema reaches Invoice through an array.
+  const given = hydrate(new Controller({ clock: ctx.clock }), state, [{ list: ctx.getInvoices.schema }]);
+  assert.instance(given.get(Invoice, { id: 'i1' })?.amount, Decimal);
+});
+
+wet('a restored row is deserialized before a response merges into it', async (ctx) => {
+  const state = await serverState(ctx);
+  const client = hydrate(new Controller({ clock: ctx.clock }), state);
+  // A refetch of equal data before any read changes no row's value (rule 2; their expiry
+  // moves): the rows were deserialized before the response was compared with them.
+  const changed: string[] = [];
+  const stop = onCommit(client, (commit) => {
+    for (const row of commit.rows) if (row.after !== row.before) changed.push(`${row.key} ${row.pk}`);
+  });
+  ctx.now += 1;
+  await client.fetch(ctx.getInvoices);
+  stop();
+  assert.equal(changed, []);
+  // A write of another Invoice reaches the table first: the restored rows are deserialized then.
+  client.set(Invoice, { id: 'i3' }, { id: 'i3', amount: '1', issuedAt: '2026-03-01T00:00:00.000Z' });
+  ctx.now += 1;
+  await client.fetch(ctx.getInvoice, { id: 'i1' });
+  const i1 = client.get(Invoice, { id: 'i1' })!;
+  assert.instance(i1.amount, Decimal);
+  assert.instance(i1.issuedAt, Date);
+  assert.instance(client.get(Invoice, { id: 'i2' })!.issuedAt, Date);
+});
+
+wet(
+  'without its class, a field that fails to deserialize is harmless: the row shows the class default there',
+  async (ctx) => {
+    const state = await serverState(ctx);
+    const i2 = state.rows.Invoice.i2;
+    const bad = {
+      ...state,
+      rows: { ...state.rows, Invoice: { ...state.rows.Invoice, i2: [{ ...i2[0], amount: 'lots' }, i2[1]] } },
+    } as DehydratedState;
+    const logged: unknown[] = [];
+    const error = console.error;
+    console.error = (e: unknown) => logged.push(e);
+    try {
+      const client = hydrate(new Controller({ clock: ctx.clock }), bad);
+      const [i1, two] = await client.fetchIfStale(ctx.getInvoices);
+      assert.ok(i1!.amount.equals(new Decimal('10.1')), 'the good row restores');
+      assert.ok(two!.amount.equals(new Decimal(0)), 'the class default');
+      assert.instance(two!.issuedAt, Date);
+    } finally {
+      console.error = error;
+    }
+    assert.is(logged.length, dev ? 1 : 0);
+    if (dev)
+      assert.match(
+        (logged[0] as Error).message,
+        /^hydrate: Invoice i2: Invoice\.amount at .* could not be deserialized/,
+      );
+  },
+);
+
+wet('the core Controller starts from initialState, with no classes named', async (ctx) => {
+  const state = await serverState(ctx);
+  const sent = ctx.server.requests.length;
+  const client = new Controller({ clock: ctx.clock, initialState: state });
+  const [i1] = await client.fetchIfStale(ctx.getInvoices);
+  assert.instance(i1!.issuedAt, Date);
+  assert.instance(i1!.amount, Decimal);
+  assert.is(ctx.server.requests.length, sent, 'no request while fresh');
+  assert.not.ok(client.isStale(ctx.getInvoices));
+  // A state it refuses goes to onError; the Controller starts empty.
+  const errors: unknown[] = [];
+  const empty = new Controller({ onError: (e) => errors.push(e), initialState: { version: 2 } as never });
+  assert.is(errors.length, 1);
+  assert.instance(errors[0], HydrationError);
+  assert.equal(plain(dehydrate(empty).rows), {});
 });
 //#endregion
 

@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import { Suspense } from 'preact/compat';
+import { memo, Suspense } from 'preact/compat';
 import { useState } from 'preact/hooks';
 import {
   CacheProvider,
@@ -15,8 +15,12 @@ import {
 import { type Issue, IssueResource, PAGE_SIZE, getIssues, isIssueList, openCount, toggleIssue } from '../../shared/api';
 import '../../shared/style.css';
 
-/** One row; it re-renders only when this issue (or its author) changes. */
-function IssueRow({ issue, onSelect }: { issue: Issue; onSelect: (id: string) => void }) {
+/**
+ * One row, memoized: it renders again only when this issue (or its author) changes. An
+ * unchanged issue is the same object in every new list, and `onSelect` is a state setter
+ * (stable), so the other rows of a new list are skipped.
+ */
+const IssueRow = memo(function IssueRow({ issue, onSelect }: { issue: Issue; onSelect: (id: string) => void }) {
   const ctrl = useController();
   const toggle = () => ctrl.fetch(toggleIssue, { id: issue.id }, { open: !issue.open }).catch(() => {});
   return (
@@ -28,7 +32,7 @@ function IssueRow({ issue, onSelect }: { issue: Issue; onSelect: (id: string) =>
       <span class="author">{issue.author?.name}</span> <span>{issue.open ? 'open' : 'closed'}</span>
     </li>
   );
-}
+});
 
 /** A page of issues; the previous page stays (dimmed) while the next one loads. */
 function IssueList({ onSelect }: { onSelect: (id: string) => void }) {

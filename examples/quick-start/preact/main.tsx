@@ -1,24 +1,26 @@
 import { render } from 'preact';
-import { Suspense } from 'preact/compat';
+import { memo, Suspense } from 'preact/compat';
 import { CacheProvider, ErrorBoundary, useController, useQuery, useSuspense } from 'signal-cache/preact';
-import { getIssues, openCount, setOpen } from '../api';
+import { getIssues, type Issue, openCount, setOpen } from '../api';
 
-function Issues() {
+const IssueRow = memo(({ issue }: { issue: Issue }) => {
   const ctrl = useController();
+  const toggle = () => ctrl.fetch(setOpen, { id: issue.id }, { open: !issue.open }).catch(() => {}); // a refusal rolls back
+  return (
+    <li>
+      <input type="checkbox" checked={!issue.open} onChange={toggle} />
+      {issue.title} by {issue.author?.name}
+    </li>
+  );
+});
+function Issues() {
   const issues = useSuspense(getIssues); // suspends until fetched; a failure goes to the ErrorBoundary
   const open = useQuery(openCount);
-  const toggle = (id: string, open: boolean) => ctrl.fetch(setOpen, { id }, { open }).catch(() => {}); // a refusal rolls back
+  const rows = issues.map((issue) => <IssueRow key={issue.id} issue={issue} />);
   return (
     <>
       <p id="open-count">{open} open</p>
-      <ul id="issues">
-        {issues.map((issue) => (
-          <li key={issue.id}>
-            <input type="checkbox" checked={!issue.open} onChange={() => toggle(issue.id, !issue.open)} />
-            {issue.title} by {issue.author?.name}
-          </li>
-        ))}
-      </ul>
+      <ul id="issues">{rows}</ul>
     </>
   );
 }

@@ -21,14 +21,27 @@ import { MOCK_ORIGIN, reply } from '../mock/server.js';
 /** Marks a namespace as an ES module for Babel's CommonJS interop (`default` imports). */
 const esm = (ns: object): Record<string, unknown> => ({ ...ns, __esModule: true });
 
+/**
+ * A namespace of the library whose classes and functions carry their export names again
+ * (and those of its namespaces, `schema`): the page's build minifies them, and the
+ * inspector labels a schema by its class (`All(User)`), as in an app's development build.
+ */
+function named<T extends object>(ns: T, depth = 0): T {
+  for (const [name, value] of Object.entries(ns)) {
+    if (typeof value === 'function' && value.name !== name) Object.defineProperty(value, 'name', { value: name });
+    else if (depth === 0 && value !== null && typeof value === 'object') named(value, 1);
+  }
+  return ns;
+}
+
 /** What `import … from 'playground'` gives a demo's mock server. */
 export const playgroundModule = esm({ MOCK_ORIGIN, reply });
 
 export const libraries: Record<string, Record<string, unknown>> = {
-  'signal-cache': esm(signalCache),
-  'signal-cache/solid': esm(signalCacheSolid),
-  'signal-cache/preact': esm(signalCachePreact),
-  'signal-cache/live': esm(signalCacheLive),
+  'signal-cache': esm(named(signalCache)),
+  'signal-cache/solid': esm(named(signalCacheSolid)),
+  'signal-cache/preact': esm(named(signalCachePreact)),
+  'signal-cache/live': esm(named(signalCacheLive)),
   'solid-js': esm(solid),
   'solid-js/web': esm(solidWeb),
   'solid-js/store': esm(solidStore),

@@ -1,8 +1,9 @@
 /**
  * Runs a demo: compiles its files, resets the mock API to its fixtures, evaluates the
- * modules against the page's libraries, and mounts the view for the chosen framework
- * inside an error boundary. Each run starts clean: the previous one is unmounted and its
- * effects, timers and inspector subscriptions are disposed. Nothing a demo does can throw
+ * modules against the page's libraries, mounts the inspector (signal-cache/devtools' panel)
+ * for the run's Controller, and mounts the view for the chosen framework inside an error
+ * boundary. Each run starts clean: the previous one is unmounted, its effects and timers
+ * disposed, its Controller cleaned up and its panel removed. Nothing a demo does can throw
  * out of `run`: compile and runtime errors are handed to `onError` with their place.
  */
 import { createComponent, render as solidRender } from 'solid-js/web';
@@ -10,10 +11,9 @@ import { ErrorBoundary } from 'solid-js';
 import { Component, h, render as preactRender, type ComponentChildren } from 'preact';
 import { CacheProvider as SolidProvider } from '../../../src/solid/index.js';
 import { CacheProvider as PreactProvider } from '../../../src/preact/index.js';
-import { Entity, type effect } from '../../../src/index.js';
+import { Controller, type effect } from '../../../src/index.js';
 import { compile, CompileError, type Framework } from '../compiler/compile.js';
-import { InspectedController } from '../inspector/InspectedController.js';
-import { resetMock, type Routes } from '../mock/server.js';
+import { resetMock, type Routes, type WireEntry } from '../mock/server.js';
 import { importable, libraries } from './modules.js';
 
 /** The editable files of a demo. */
@@ -44,20 +44,47 @@ export interface DemoError {
 
 type Exports = Record<string, unknown>;
 
+/**
+ * Mounts the inspector for a run's Controller, before the view mounts (so it sees the first
+ * requests): `names` are the exports of the demo's api.ts. Returns what removes it.
+ */
+export type Inspect = (ctrl: Controller, names: Readonly<Record<string, unknown>>) => () => void;
+
 export class Runner {
   #cleanups: Array<() => void> = [];
-  #ctrl: InspectedController | undefined;
+  #ctrl: Controller | undefined;
+  #api: Exports = {};
   #runId = 0;
+  /** Requests of the current run started and not settled (through the Controller's `fetch` option). */
+  #inflight = 0;
+  /** What the mock API answered in the current run, oldest first. */
+  #wire: WireEntry[] = [];
 
   constructor(
     readonly host: HTMLElement,
     readonly onError: (error: DemoError) => void,
     readonly onChange: () => void,
+    readonly inspect: Inspect,
   ) {}
 
   /** The controller of the current run (the inspector reads it). */
-  get controller(): InspectedController | undefined {
+  get controller(): Controller | undefined {
     return this.#ctrl;
+  }
+
+  /** The exports of the current run's api.ts. */
+  get api(): Readonly<Exports> {
+    return this.#api;
+  }
+
+  /** The requests the mock API answered in the current run (the body each sent, its status). */
+  get wire(): readonly WireEntry[] {
+    return this.#wire;
+  }
+
+  /** Whether no request of the current run is in flight. */
+  get settled(): boolean {
+    return this.#ctrl !== undefined && this.#inflight === 0;
   }
 
   /** Whether an error that surfaced asynchronously belongs to a live run. */
@@ -74,8 +101,11 @@ export class Runner {
         console.warn('cleanup failed', error);
       }
     }
-    this.#ctrl?.dispose();
+    this.#ctrl?.cleanup();
     this.#ctrl = undefined;
+    this.#api = {};
+    this.#wire = [];
+    this.#inflight = 0;
     this.host.replaceChildren();
   }
 
@@ -96,26 +126,32 @@ export class Runner {
       this.onError(toDemoError(error, 'compile'));
       return false;
     }
-    const ctrl = (this.#ctrl = new InspectedController(() => runId === this.#runId && this.onChange()));
+    const ctrl = (this.#ctrl = new Controller({
+      // Every request runs here: counted while in flight, for `settled`.
+      fetch: (endpoint, args) => {
+        // A fetch that throws before it starts is not counted.
+        const request = Promise.resolve(endpoint.fetch(...args));
+        if (runId !== this.#runId) return request;
+        this.#inflight++;
+        return request.finally(() => {
+          if (runId === this.#runId) this.#inflight--;
+        });
+      },
+    }));
     const timers = this.#timers();
     let api: Exports = {};
     const require = this.#require(() => api);
     let file: FileName = 'server.ts';
     try {
       const server = evaluate(compiled.server, 'server.ts', require, timers);
-      resetMock(
-        fixtures,
-        (server.default ?? server.routes ?? {}) as Routes,
-        (wire) => runId === this.#runId && ctrl.linkWire(wire),
-      );
+      resetMock(fixtures, (server.default ?? server.routes ?? {}) as Routes, (wire) => {
+        if (runId !== this.#runId) return;
+        if (!this.#wire.includes(wire)) this.#wire.push(wire);
+        this.onChange();
+      });
       file = 'api.ts';
-      api = evaluate(compiled.api, 'api.ts', require, timers);
-      for (const [name, value] of Object.entries(api)) {
-        if (value && (typeof value === 'object' || typeof value === 'function')) ctrl.names.set(value, name);
-        if (typeof value === 'function' && value.prototype instanceof Entity) {
-          ctrl.entities.add(value as never);
-        }
-      }
+      api = this.#api = evaluate(compiled.api, 'api.ts', require, timers);
+      this.#cleanups.push(this.inspect(ctrl, api));
       file = viewFile[framework];
       const view = evaluate(compiled.view, file, require, timers);
       const App = (view.default ?? view.App) as ((...args: any[]) => any) | undefined;
@@ -133,7 +169,7 @@ export class Runner {
     return true;
   }
 
-  #mount(framework: Framework, App: (...args: any[]) => any, root: HTMLElement, ctrl: InspectedController): void {
+  #mount(framework: Framework, App: (...args: any[]) => any, root: HTMLElement, ctrl: Controller): void {
     const report = (error: unknown) => this.onError(toDemoError(error, 'runtime', viewFile[framework]));
     if (framework === 'solid') {
       const dispose = solidRender(
