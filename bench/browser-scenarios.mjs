@@ -24,6 +24,14 @@
  *   node bench/run.mjs --only=W25            full (far longer than the others: 7 pages × 13 scenarios × 2 network modes)
  *   node bench/run.mjs --only=W25 --quick    gates only (< 1 min)
  *   W25_SCENARIOS=update-entity,delete-item node bench/run.mjs --only=W25   some scenarios
+ *
+ * A narrow run (one scenario, a few pages, interleaved as in a full run) for profiling a change:
+ *
+ *   W25_SCENARIOS=update-user-10000 W25_LIBRARIES=signal-cache-solid,signal-cache-preact,data-client \
+ *     W25_SIM=0 W25_PARTS=timed node bench/run.mjs --only=W25 --no-build
+ *
+ * W25_LIBRARIES: page ids (ALL below); W25_SIM: 0 or 1, one network mode; W25_PARTS: some of
+ * gates, refs, timed, memory, startup. Without `--write` the results files stay as they are.
  */
 import os from 'node:os';
 import { QUICK, Scenario } from './_lib/harness.mjs';
@@ -34,7 +42,7 @@ import { barChart } from './_lib/chart.mjs';
 const NETWORK_SIM = { baseLatencyMs: 40, recordsPerMs: 20 };
 
 /** The pages, in table order. `baseline`: the plain page of the same framework. */
-const LIBRARIES = [
+const ALL = [
   {
     id: 'signal-cache-solid',
     entry: 'signal-cache-solid.tsx',
@@ -86,7 +94,15 @@ const LIBRARIES = [
   },
 ];
 const label = (lib) => `${lib.peer} (${lib.variant})`;
-const byId = (id) => LIBRARIES.find((l) => l.id === id);
+const byId = (id) => ALL.find((l) => l.id === id);
+/** The pages of this run (W25_LIBRARIES: some of them). */
+const LIBRARIES = process.env.W25_LIBRARIES ? process.env.W25_LIBRARIES.split(',').map(page) : ALL;
+
+function page(id) {
+  const lib = byId(id);
+  if (lib === undefined) throw new Error(`W25_LIBRARIES: no page ${id} (pages: ${ALL.map((l) => l.id).join(', ')})`);
+  return lib;
+}
 
 /**
  * The timed scenarios of data-client's benchmark. `pre`: the pre-mount (update scenarios);
@@ -218,6 +234,9 @@ const s = new Scenario({
   file: 'browser-scenarios.mjs',
 });
 const only = process.env.W25_SCENARIOS?.split(',');
+const modes = process.env.W25_SIM === undefined ? [false, true] : [process.env.W25_SIM === '1'];
+const parts = process.env.W25_PARTS?.split(',') ?? ['gates', 'refs', 'timed', 'memory', 'startup'];
+const part = (name) => parts.includes(name);
 const loadAtStart = os.loadavg();
 
 const started = Date.now();
@@ -231,13 +250,14 @@ const heap = [];
 const startup = [];
 
 try {
-  await gates();
+  if (part('gates')) await gates();
   if (!QUICK) {
-    await refStability();
-    for (const sim of [false, true])
-      for (const scenario of TIMED) if (!only || only.includes(scenario.name)) await timed(scenario, sim);
-    await memory();
-    for (const sim of [false, true]) await startupTimes(sim);
+    if (part('refs')) await refStability();
+    if (part('timed'))
+      for (const sim of modes)
+        for (const scenario of TIMED) if (!only || only.includes(scenario.name)) await timed(scenario, sim);
+    if (part('memory')) await memory();
+    if (part('startup')) for (const sim of modes) await startupTimes(sim);
   }
 } finally {
   await browser.close();
@@ -307,7 +327,7 @@ async function gates() {
     doms.set(lib.id, seen);
     await p.close();
   }
-  const reference = LIBRARIES.find((l) => l.peer === 'plain');
+  const reference = LIBRARIES.find((l) => l.peer === 'plain') ?? LIBRARIES[0];
   const expected = doms.get(reference.id);
   for (const lib of LIBRARIES) {
     if (lib === reference) continue;
@@ -491,8 +511,19 @@ async function startupTimes(sim) {
         await page.goto(`${server.url}/${lib.id}/?startup=100${simArg}`);
         await page.waitForFunction(() => window.__STARTUP__ !== undefined, null, { timeout: 30_000 });
         const shown = await page.evaluate(() => window.__STARTUP__);
+        // The paint entry is queued once the frame is presented, after the list showed:
+        // read at once it is missing (every FCP was NaN). Wait for it (NaN after 10 s).
         const fcp = await page.evaluate(
-          () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+          () =>
+            new Promise((resolve) => {
+              const timer = setTimeout(() => resolve(Number.NaN), 10_000);
+              new PerformanceObserver((list) => {
+                const entry = list.getEntriesByName('first-contentful-paint')[0];
+                if (entry === undefined) return;
+                clearTimeout(timer);
+                resolve(entry.startTime);
+              }).observe({ type: 'paint', buffered: true });
+            }),
         );
         const { metrics } = await cdp.send('Performance.getMetrics');
         const metric = (name) => (metrics.find((m) => m.name === name)?.value ?? Number.NaN) * 1000;

@@ -530,7 +530,7 @@ export class Runner {
           if (typeof (schema as SchemaClass | undefined)?._answer === 'function') {
             return (schema as SchemaClass)._answer!(value);
           }
-          return untracked(() => denormalizeValue(schema, normalized, new Walker(store, args)));
+          return untracked(() => denormalizeValue(schema, normalized, new Walker(store, args, false)));
         });
         this.#refold(stamp);
       } catch (error) {

@@ -12,7 +12,7 @@ import type { ReadonlySignal } from '@preact/signals-core';
 import type { Manager } from '../controller/actions.js';
 import type { EndpointInterface } from '../endpoint/types.js';
 import type { Entity } from '../schema/Entity.js';
-import type { Row } from '../store/Store.js';
+import type { Cell, Row } from '../store/Store.js';
 
 /** The status of a cache key, as the DOM contract names it (`data-status`). */
 export type KeyStatus = 'fresh' | 'stale' | 'fetching' | 'error' | 'invalid';
@@ -194,9 +194,9 @@ export class Model {
   tables(): TableInfo[] {
     const out: TableInfo[] = [];
     for (const [key, table] of this.#runner._store._tables) {
-      if (!table._ever && table._head === undefined) continue;
       let count = 0;
-      for (let cell = table._head; cell !== undefined; cell = cell._next) count++;
+      for (const cell of table._cells.values()) if (member(cell)) count++;
+      if (!table._ever && count === 0) continue;
       if (table._schema !== undefined) this.learn(table._schema);
       out.push({ key, count, schema: table._schema as typeof Entity | undefined });
     }
@@ -207,11 +207,7 @@ export class Model {
   *rows(key: string): Generator<[string, Row]> {
     const table = this.#runner._store._tables.get(key);
     if (table === undefined) return;
-    const pks = new Map<unknown, string>();
-    for (const [pk, cell] of table._cells) pks.set(cell, pk);
-    for (let cell = table._head; cell !== undefined; cell = cell._next) {
-      if (cell._now !== undefined) yield [pks.get(cell)!, cell._now];
-    }
+    for (const [pk, cell] of table._cells) if (cell._now !== undefined) yield [pk, cell._now];
   }
 
   /** The pending optimistic layers (requests in flight whose optimistic response shows). */
@@ -320,4 +316,13 @@ export function keyOf(schema: Function): string | undefined {
   } catch {
     return schema.name || undefined;
   }
+}
+
+/**
+ * Whether a row is a member of its table, as the store's `isMember` says (inlined: the
+ * panel's chunk imports nothing of the core): it holds a value, or an optimistic removal
+ * hides its server value.
+ */
+function member(cell: Cell): boolean {
+  return cell._now !== undefined || cell._over?._base !== undefined;
 }

@@ -15,20 +15,16 @@
 import { isDeserializer, isEntity } from '../schema/visit.js';
 import type { EntityClass } from '../schema/types.js';
 import { Changes, type ChangeSink } from '../store/Changes.js';
-import type { Cell, Dep, Store, Table } from '../store/Store.js';
+import { type Cell, type Dep, isMember, type Store, type Table } from '../store/Store.js';
 import { Walker } from '../store/Walker.js';
 import type { Push, Rec } from './sinks.js';
 
-/** @internal A source row. */
-interface Row extends Rec {
-  readonly _rowCell: Cell;
-  /** The row's pk. */
-  readonly _pk: string;
-  /** The item last pushed down (`undefined` while hidden by an optimistic removal). */
-  _item: unknown;
-  /** The rows `o` reached (`Cell._deps`), when more than itself. */
-  _deps: readonly Dep[] | undefined;
-}
+/**
+ * A followed row's record, as the chain sees it: the row's cell itself (`Cell._seq`,
+ * `_item`, `_indexed`), with no object or map entry of the source's per row. A table has
+ * one source at a time.
+ */
+const recOf = (cell: Cell): Rec => cell as Rec;
 
 let sequence = 0;
 
@@ -45,6 +41,20 @@ export class Sink {
 /** Sources of each store by entity key, held weakly: every live query of a type shares one. */
 const sources = new WeakMap<Store, Map<string, WeakRef<Source>>>();
 
+/** A reclaimed source's records leave its table's cells, unless a newer source of the table took them over. */
+const reclaimed = /*#__PURE__*/ new FinalizationRegistry<[Table, Map<string, WeakRef<Source>>, string]>(
+  ([table, byKey, key]) => {
+    if (byKey.get(key)?.deref() === undefined) clear(table);
+  },
+);
+
+/** Takes the source records off a table's cells. */
+function clear(table: Table): void {
+  for (const cell of table._cells.values()) {
+    if (cell._seq !== undefined) cell._seq = cell._item = cell._indexed = undefined;
+  }
+}
+
 /** @internal The rows of one entity type, followed for every live query over it. */
 export class Source implements ChangeSink {
   declare readonly _tables: readonly Table[];
@@ -52,10 +62,8 @@ export class Source implements ChangeSink {
   declare readonly _changes: Changes;
   readonly #store: Store;
   readonly #entity: EntityClass;
-  /** Rows by cell, in `s` order (a row that leaves and returns is appended again). */
-  readonly #rows = new Map<Cell, Row>();
-  /** Nested row → records whose object reached it. */
-  readonly #reached = new Map<Dep, Set<Row>>();
+  /** Nested row (or list) → cells of the rows whose object reached it. */
+  readonly #reached = new Map<Dep, Set<Cell>>();
   /** Held weakly: a live query nothing reads any more is reclaimed. */
   readonly #sinks = new Set<WeakRef<Sink>>();
 
@@ -64,7 +72,10 @@ export class Source implements ChangeSink {
     let byKey = sources.get(store);
     if (byKey === undefined) sources.set(store, (byKey = new Map()));
     let source = byKey.get(entity.key)?.deref();
-    if (source === undefined) byKey.set(entity.key, new WeakRef((source = new Source(store, entity))));
+    if (source === undefined) {
+      byKey.set(entity.key, new WeakRef((source = new Source(store, entity))));
+      reclaimed.register(source, [source._table, byKey, entity.key]);
+    }
     return source;
   }
 
@@ -76,8 +87,11 @@ export class Source implements ChangeSink {
     this._changes = Changes._of(store);
     // Writes not yet folded in belong to the sources that exist: read the rows after them.
     this._changes._flush();
-    const walker = new Walker(store, []);
-    for (let cell = this._table._head; cell !== undefined; cell = cell._next) this.#update(cell, walker);
+    // Untracked walks: the source follows the change feed, not the rows' signals.
+    const walker = new Walker(store, [], false);
+    // (Records of a source before this one, reclaimed but not yet finalized, are dropped.)
+    clear(this._table);
+    for (const cell of this._table._cells.values()) if (isMember(cell)) this.#update(cell, walker);
     this._changes._watch(this);
   }
 
@@ -85,7 +99,9 @@ export class Source implements ChangeSink {
   _attach(sink: Sink): void {
     this.#sinks.add(new WeakRef(sink));
     try {
-      for (const row of this.#rows.values()) if (row._item !== undefined) sink._push(row, undefined, row._item);
+      for (const cell of this._table._cells.values()) {
+        if (cell._item !== undefined) sink._push(recOf(cell), undefined, cell._item);
+      }
     } catch (error) {
       sink._error = error;
     }
@@ -97,8 +113,8 @@ export class Source implements ChangeSink {
     for (const table of this._tables) {
       changes._each(table, (cell) => {
         if (table === own) touched.add(cell);
-        const rows = this.#reached.get(cell);
-        if (rows !== undefined) for (const row of rows) touched.add(row._rowCell);
+        const reaching = this.#reached.get(cell);
+        if (reaching !== undefined) for (const other of reaching) touched.add(other);
       });
     }
     if (touched.size === 0) return;
@@ -108,75 +124,73 @@ export class Source implements ChangeSink {
       if (sink === undefined) this.#sinks.delete(ref);
       else if (sink._error === undefined) sinks.push(sink);
     }
-    const walker = new Walker(this.#store, []);
+    const walker = new Walker(this.#store, [], false);
     for (const cell of touched) this.#update(cell, walker, sinks);
-  }
-
-  /** The pk of a row's cell: from the row itself, else looked up (pks built from a parent). */
-  #pk(cell: Cell): string {
-    const row = cell._now;
-    const pk = row === undefined ? undefined : this.#entity.pk(row);
-    if (pk !== undefined && this._table._cells.get(pk) === cell) return pk;
-    for (const [key, other] of this._table._cells) if (other === cell) return key;
-    return '';
   }
 
   /** Reads a row again and pushes the difference to `sinks`. */
   #update(cell: Cell, walker: Walker, sinks: readonly Sink[] = []): void {
-    let row = this.#rows.get(cell);
-    const next = cell._now === undefined ? undefined : walker.entity(this.#entity, row?._pk ?? this.#pk(cell));
+    const next = cell._now === undefined ? undefined : walker._read(this.#entity, cell);
     let prev: unknown;
-    if (row === undefined) {
+    let gone = false;
+    if (cell._seq === undefined) {
       if (next === undefined) return;
-      row = { _seq: ++sequence, _rowCell: cell, _pk: this.#pk(cell), _item: next, _deps: undefined };
-      this.#rows.set(cell, row);
-      this.#index(row);
+      cell._seq = ++sequence;
+      cell._item = next;
+      this.#index(cell);
     } else {
-      prev = row._item;
-      // A row hidden by an optimistic removal keeps its place (as in `All`) for a rollback.
-      if (next === undefined && !this._table._has(cell)) this.#rows.delete(cell);
-      if (prev === next) return;
+      prev = cell._item;
+      // A row hidden by an optimistic removal keeps its place (as in `All`) for a rollback;
+      // a row that leaves is forgotten once its removal is pushed (one that returns is a
+      // new row, a new `_seq`).
+      gone = next === undefined && !isMember(cell);
+      if (prev === next) {
+        if (gone) cell._seq = undefined;
+        return;
+      }
       if (next === undefined) {
-        this.#unindex(row);
-        row._item = undefined;
+        this.#unindex(cell);
+        cell._item = undefined;
       } else {
-        row._item = next;
-        if (cell._deps !== row._deps) {
-          this.#unindex(row);
-          this.#index(row);
+        cell._item = next;
+        if (cell._deps !== cell._indexed) {
+          this.#unindex(cell);
+          this.#index(cell);
         }
       }
     }
     for (const sink of sinks) {
       if (sink._error !== undefined) continue;
       try {
-        sink._push(row, prev, next);
+        sink._push(recOf(cell), prev, next);
       } catch (error) {
         // The write itself succeeded; the reader sees the error and mounts afresh.
         sink._error = error;
       }
     }
+    // (After the pushes: the chain finds the row's state by its `_seq`.)
+    if (gone) cell._seq = undefined;
   }
 
-  #index(row: Row): void {
-    const deps = row._rowCell._deps;
+  #index(cell: Cell): void {
+    const deps = cell._deps;
     if (deps === undefined || deps.length < 2) return;
-    row._deps = deps;
+    cell._indexed = deps;
     for (const dep of deps) {
-      if (dep === row._rowCell) continue;
-      let rows = this.#reached.get(dep);
-      if (rows === undefined) this.#reached.set(dep, (rows = new Set()));
-      rows.add(row);
+      if (dep === cell) continue;
+      let reaching = this.#reached.get(dep);
+      if (reaching === undefined) this.#reached.set(dep, (reaching = new Set()));
+      reaching.add(cell);
     }
   }
 
-  #unindex(row: Row): void {
-    const deps = row._deps;
+  #unindex(cell: Cell): void {
+    const deps = cell._indexed;
     if (deps === undefined) return;
-    row._deps = undefined;
+    cell._indexed = undefined;
     for (const dep of deps) {
-      const rows = this.#reached.get(dep);
-      if (rows?.delete(row) && rows.size === 0) this.#reached.delete(dep);
+      const reaching = this.#reached.get(dep);
+      if (reaching?.delete(cell) && reaching.size === 0) this.#reached.delete(dep);
     }
   }
 }

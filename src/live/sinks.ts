@@ -116,12 +116,11 @@ function keyOf(fn: Fn | undefined, value: unknown, args: readonly unknown[]): un
 export function extreme(fn: Fn, dir: number): MakeTerminal {
   return (args) => {
     const tree = new Tree(dir);
-    const nodes = new Map<Rec, Node>();
     const first = () => tree._at(0)?._sortKey;
     return {
-      _push: (rec, _prev, next) => {
+      _push: (rec, prev, next) => {
         const before = first();
-        move(tree, nodes, rec, keyOf(fn, next, args), next);
+        move(tree, rec, keyOf(fn, prev, args), prev, keyOf(fn, next, args), next);
         return first() !== before;
       },
       _value: first,
@@ -133,23 +132,25 @@ export function extreme(fn: Fn, dir: number): MakeTerminal {
  * Moves a row's node in a tree: removes it when `next` is undefined, updates it in place
  * when its key sorts equal, re-inserts it otherwise. Returns the lowest index touched
  * before and after the move (Infinity when none), for windows to know if they moved.
+ *
+ * The row's node is found by its place, `(key of prev, rec._seq)`: items are immutable
+ * snapshots and key functions pure, so `prev` has the key it was inserted with (as a
+ * `where` relies on for its predicate), and no map of row → node is kept (one entry per row).
  */
-function move(tree: Tree, nodes: Map<Rec, Node>, rec: Rec, key: unknown, next: unknown): number {
-  const old = nodes.get(rec);
+function move(tree: Tree, rec: Rec, keyPrev: unknown, prev: unknown, key: unknown, next: unknown): number {
+  const old = prev === undefined ? null : tree._find(keyPrev, rec._seq);
   let touched = Infinity;
-  if (old !== undefined) {
+  if (old !== null) {
     if (next !== undefined && compare(old._sortKey, key) === 0) {
       old._payload = next;
       return tree._rank(old);
     }
     touched = tree._rank(old);
     tree._remove(old);
-    nodes.delete(rec);
   }
   if (next !== undefined) {
     const x = node(key, rec._seq, next);
     tree._insert(x);
-    nodes.set(rec, x);
     touched = Math.min(touched, tree._rank(x));
   }
   return touched;
@@ -162,13 +163,12 @@ function move(tree: Tree, nodes: Map<Rec, Node>, rec: Rec, key: unknown, next: u
 export function window(key: Fn | undefined, dir: number, from: number, size: number): MakeTerminal<unknown[]> {
   return (args) => {
     const tree = new Tree(dir);
-    const nodes = new Map<Rec, Node>();
     const end = from + size;
     let last: unknown[] = [];
     let dirty = true;
     return {
-      _push: (rec, _prev, next) => {
-        const at = move(tree, nodes, rec, keyOf(key, next, args), next);
+      _push: (rec, prev, next) => {
+        const at = move(tree, rec, keyOf(key, prev, args), prev, keyOf(key, next, args), next);
         // A change at or before the window's end shifts or rewrites it; after it, nothing.
         if (at < end) dirty = true;
         return at < end;

@@ -22,8 +22,6 @@ export interface Node<V = unknown> {
   _payload: V;
   _left: Node<V> | null;
   _right: Node<V> | null;
-  /** Heap priority (random). */
-  readonly _priority: number;
   /** Size of the subtree rooted here. */
   _count: number;
 }
@@ -42,18 +40,19 @@ export function compare(a: unknown, b: unknown): number {
   return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
 }
 
-let seed = 0x2545f491;
-/** xorshift32: priorities only need to be spread, not secure. */
-function priority(): number {
-  seed ^= seed << 13;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5;
-  return seed >>> 0;
+/**
+ * A node's heap priority, from its tie-breaker `_seq` (unique in a tree) by an integer hash:
+ * priorities only need to be spread, not secure, and a field per node is saved.
+ */
+function priority(s: number): number {
+  let h = Math.imul(s ^ (s >>> 16), 0x45d9f3b);
+  h = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
+  return (h ^ (h >>> 16)) >>> 0;
 }
 
 /** @internal A node to insert. */
 export function node<V>(k: unknown, s: number, v: V): Node<V> {
-  return { _sortKey: k, _seq: s, _payload: v, _left: null, _right: null, _priority: priority(), _count: 1 };
+  return { _sortKey: k, _seq: s, _payload: v, _left: null, _right: null, _count: 1 };
 }
 
 const size = (t: Node | null): number => (t === null ? 0 : t._count);
@@ -86,6 +85,13 @@ export class Tree<V = unknown> {
 
   _remove(x: Node<V>): void {
     this._root = this.#remove(this._root, x);
+  }
+
+  /** The node of `(k, s)`, or `null`: O(log n), no index of nodes kept. */
+  _find(k: unknown, s: number): Node<V> | null {
+    let t = this._root;
+    while (t !== null && t._seq !== s) t = this._cmp(k, s, t) < 0 ? t._left : t._right;
+    return t;
   }
 
   /** Number of nodes before `x` (its index), `x` being in the tree. */
@@ -160,7 +166,7 @@ export class Tree<V = unknown> {
 function merge<V>(a: Node<V> | null, b: Node<V> | null): Node<V> | null {
   if (a === null) return b;
   if (b === null) return a;
-  if (a._priority > b._priority) {
+  if (priority(a._seq) > priority(b._seq)) {
     a._right = merge(a._right, b);
     a._count = size(a._left) + size(a._right) + 1;
     return a;

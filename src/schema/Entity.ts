@@ -16,6 +16,7 @@ import { deserialize, isDeserializer, isEntity } from './visit.js';
 export type Deserializer = ((value: any) => unknown) | (new (value: any) => unknown);
 
 const templates = new WeakMap<Function, object>();
+const instances = new WeakMap<Function, new () => Entity>();
 /** The merge hooks: a class that overrides none is merged by the store's fast path. */
 const hooks = ['merge', 'mergeWithStore', 'shouldUpdate', 'shouldReorder'] as const;
 
@@ -261,7 +262,7 @@ export abstract class Entity {
    * are apart so a cycle can reach this instance before its fields are resolved.
    */
   static _create(row: Record<string, unknown>): Entity {
-    return Object.assign(Object.create(this.prototype), templateOf(this), row);
+    return Object.assign(new (instanceOf(this))(), templateOf(this), row);
   }
 
   /**
@@ -289,6 +290,25 @@ export abstract class Entity {
     }
     return false;
   }
+}
+
+/**
+ * A constructor of bare instances of an entity class (its prototype, no field, no call of
+ * the class's own constructor), made once per class. `new` of one function sizes its
+ * instances to the fields they receive, in the object itself; `Object.create(prototype)`
+ * would keep fields past the fourth in a second array, and turn an object of twenty fields
+ * into a dictionary.
+ */
+function instanceOf(cls: typeof Entity): new () => Entity {
+  let make = instances.get(cls);
+  if (make === undefined) {
+    // Named after the class (a method of a computed key takes it): debuggers name objects by it.
+    // biome-ignore lint/complexity/useArrowFunction: a constructor (`new`), which an arrow function cannot be.
+    make = { [cls.name]: function () {} }[cls.name] as unknown as new () => Entity;
+    make.prototype = cls.prototype;
+    instances.set(cls, make);
+  }
+  return make;
 }
 
 /** An instance holding the class-field defaults of an entity class, made once per class. */

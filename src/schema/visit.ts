@@ -125,8 +125,13 @@ export function deserialize(
   }
 }
 
-/** `[i]`, the path of an array's member after its array's: made once. */
+/**
+ * `[i]`, the path of an array's member after its array's: made once for the first
+ * `SUFFIXES` indexes. Bounded: a cache of every index ever seen would keep a string per row
+ * of the longest list a Controller ever normalized.
+ */
 const SUFFIX: string[] = [];
+const SUFFIXES = 1024;
 
 /**
  * @internal Normalizes each member of an array; `null` and `undefined` members are left
@@ -156,7 +161,7 @@ export function normalizeArray(
   const out = new Array(list.length);
   let n = 0;
   for (let i = 0; i < list.length; i++) {
-    const v = ctx.visit(item, list[i], path + (SUFFIX[i] ??= `[${i}]`), parent, key);
+    const v = ctx.visit(item, list[i], path + (i < SUFFIXES ? (SUFFIX[i] ??= `[${i}]`) : `[${i}]`), parent, key);
     if (v != null) out[n++] = v;
   }
   if (n < out.length) out.length = n;

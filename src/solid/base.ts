@@ -94,10 +94,22 @@ export function fromView<T>(
     const a = list();
     if (a === null) return setValue(undefined);
     const source = make(a as any[]);
+    // The view's previous value and its translation (./stable.ts).
+    let before: unknown;
+    let shown: unknown;
     onCleanup(
       // Solid runs dependent computations synchronously inside this write; `subscribe` runs
       // its callback untracked, which keeps whatever they read out of its dependencies.
-      source.subscribe((next) => batch(() => setValue(() => (table ? (stable(table, next) as T) : next)))),
+      source.subscribe((next) =>
+        batch(() => {
+          let value: unknown = next;
+          if (table) {
+            value = shown = stable(table, next, before, shown);
+            before = next;
+          }
+          setValue(() => value as T);
+        }),
+      ),
     );
   });
   return value;

@@ -14,7 +14,7 @@ import { useController } from './context.js';
  * changes (compared by a stable key, so an equal new object does nothing) the view
  * re-keys. `null` args mean "nothing": the accessor returns `undefined`. The view is
  * released when the owner is cleaned up. Entities keep one object in Solid for as long
- * as they are held; their fields are reactive getters (read them in JSX, not at setup).
+ * as they are held; their fields are reactive (read them in JSX, not at setup).
  *
  * @param queryable the schema or `Query` to read.
  * @param args accessor of the arguments (e.g. `() => ({ id: props.id })`); omit for none.

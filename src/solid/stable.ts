@@ -5,33 +5,105 @@
  * The cache gives a new denormalized object whenever a row it reached changes (DESIGN
  * rule 4). Solid's `<For>` maps items by reference, so a new object would re-create the
  * row component and lose its local state. The bindings therefore hand out, per
- * controller and entity (key + pk), one object built on the entity's prototype whose
- * fields are getters over Solid signals. A new denormalized object for the same entity
- * writes its fields into those signals; a field whose value is `===` notifies no one, so
- * a rename updates the one text that reads `name`.
+ * controller and entity (key + pk), one object: a `Proxy` over a copy of the entity's
+ * fields (nested entities and arrays translated), on the entity's prototype. A new
+ * denormalized object for the same entity writes the fields that changed into that copy
+ * and notifies the computations that read them; a rename updates the one text that
+ * reads `name`.
  *
  *   cache:  User#1 v1 ──(rename)──▶ User#1 v2          (two objects)
- *   Solid:  stable User#1 ◀─ fields written ─┘         (one object, `name` signal set)
+ *   Solid:  stable User#1 ◀─ `name` written ─┘         (one object, `name` readers re-run)
  *
- * Arrays and plain objects are translated item by item (memoized per cache object, so an
- * unchanged array keeps its translation); other values (Date, Decimal…) pass through.
- * A cycle ends at an entity already translated from the same cache object. A stable
- * object is held weakly: it lives while the UI (or anything else) holds it.
+ * Costs are paid where they are used:
+ * - a field has a Solid signal only while computations read it (most fields of most
+ *   rows never are; none of an unmounted row), so an object costs little more than the
+ *   copy of its fields;
+ * - a cache object already translated is found in one `WeakMap` read, so a list of
+ *   10,000 in which 500 rows changed writes 500 objects, not 10,000;
+ * - an array field whose translated items are the same keeps its array (no
+ *   notification).
+ *
+ * Arrays and plain objects are translated item by item; other values (Date, Decimal…)
+ * pass through. A cycle ends at an entity already translated from the same cache object.
+ * A stable object is held weakly: it lives while the UI (or anything else) holds it.
  */
-import { batch, createSignal, type Setter } from 'solid-js';
+import { createSignal, getListener, onCleanup } from 'solid-js';
 import { Entity } from '../index.js';
 
-/** Per controller: entity key + pk → its stable object (weakly held). */
-type Table = Map<string, WeakRef<object>>;
+/** A stable object's target: its fields (own, translated), its cache object, its proxy, the signals of the fields read. */
+type Node = Record<string, unknown> & {
+  [RAW]: Entity;
+  [PROXY]: object;
+  [SIGNALS]?: Map<string, Reader> | undefined;
+};
+
+/** A field's signal: read it (and count the reader), notify its readers. */
+type Reader = [track: () => void, notify: () => void];
+
+/** Per controller: entity key + pk → its stable object's node (weakly held). */
+type Table = Map<string, WeakRef<Node>>;
+
+const RAW = Symbol();
+const PROXY = Symbol();
+const SIGNALS = Symbol();
 
 const tables = new WeakMap<object, Table>();
-/** Stable object → the cache object its fields hold, and the setters of its field signals. */
-const states = new WeakMap<object, { raw: unknown; fields: Map<string, Setter<unknown>> }>();
-/** Cache array or plain object → its translation. */
-const done = new WeakMap<object, unknown>();
+/** Cache entity → the reference to the node last written from it (the table's). */
+const refs = new WeakMap<object, WeakRef<Node>>();
 const registry = /*#__PURE__*/ new FinalizationRegistry<[Table, string]>(([table, key]) => {
   if (table.get(key)?.deref() === undefined) table.delete(key);
 });
+
+/**
+ * Reads go to the copy; a read inside a computation subscribes it to that field. Writes
+ * are refused (a `TypeError` in strict code): the cache is written through the Controller.
+ */
+const handler: ProxyHandler<Node> = {
+  get(node, key, proxy) {
+    if (typeof key === 'string' && getListener() && Object.hasOwn(node, key)) {
+      let signals = node[SIGNALS];
+      if (signals === undefined) node[SIGNALS] = signals = new Map();
+      (signals.get(key) ?? reader(node, signals, key))[0]();
+    }
+    return Reflect.get(node, key, proxy);
+  },
+  set: () => false,
+  ownKeys: (node) => Object.keys(node),
+};
+
+const NOTIFY = { equals: false } as const;
+
+/**
+ * The signal of one field of a node, while computations read it: when the last of them
+ * re-runs or is disposed it goes, so an unmounted row keeps only its fields.
+ */
+function reader(node: Node, signals: Map<string, Reader>, key: string): Reader {
+  const [read, notify] = createSignal<void>(undefined, NOTIFY);
+  let readers = 0;
+  const release = () => {
+    if (--readers === 0) {
+      signals.delete(key);
+      if (signals.size === 0) node[SIGNALS] = undefined;
+    }
+  };
+  const entry: Reader = [
+    () => {
+      read();
+      readers++;
+      onCleanup(release);
+    },
+    notify,
+  ];
+  signals.set(key, entry);
+  return entry;
+}
+
+/** `===`, or arrays of `===` items. */
+function same(a: unknown, b: unknown): boolean {
+  return (
+    a === b || (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => item === b[i]))
+  );
+}
 
 /** @internal The stable-identity table of a controller. */
 export function tableOf(ctrl: object): Table {
@@ -42,51 +114,52 @@ export function tableOf(ctrl: object): Table {
 
 /**
  * @internal Translates a denormalized value for Solid: entities become their stable
- * objects (fields updated), arrays and plain objects are translated member by member.
+ * objects (changed fields written), arrays and plain objects are translated member by
+ * member. Call inside `batch`. `before` and `shown`: the previous value of the same view
+ * and its translation; an array item still in its place in `before` keeps its translation
+ * without a look-up.
  */
-export function stable(table: Table, value: unknown): unknown {
+export function stable(table: Table, value: unknown, before?: unknown, shown?: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
-  if (done.has(value)) return done.get(value);
-  let out: any;
+  if (Array.isArray(value)) {
+    const old = Array.isArray(before) ? before : [];
+    return value.map((item, i) => (item === old[i] ? (shown as unknown[])[i] : stable(table, item)));
+  }
   if (value instanceof Entity) {
+    let ref = refs.get(value);
+    let node = ref?.deref();
+    if (node !== undefined && node[RAW] === value) return node[PROXY];
     const type = value.constructor as typeof Entity;
     const pk = type.pk(value);
     // No usable pk: no identity to keep.
     if (pk === undefined) return value;
     const key = type.key + '\0' + pk;
-    out = table.get(key)?.deref();
-    if (out === undefined) {
-      out = Object.create(Object.getPrototypeOf(value));
-      states.set(out, { raw: undefined, fields: new Map() });
-      table.set(key, new WeakRef(out));
-      registry.register(out, [table, key]);
+    ref = table.get(key);
+    node = ref?.deref();
+    if (node === undefined) {
+      node = Object.create(Object.getPrototypeOf(value)) as Node;
+      node[PROXY] = new Proxy(node, handler);
+      table.set(key, (ref = new WeakRef(node)));
+      registry.register(node, [table, key]);
     }
-    const state = states.get(out)!;
+    refs.set(value, ref!);
+    const old = node[RAW];
     // Recorded before the fields are translated: a cycle that comes back here stops.
-    if (state.raw === value) return out;
-    state.raw = value;
-    const { fields } = state;
-    batch(() => {
-      for (const field of Object.keys(value)) {
-        const next = stable(table, (value as any)[field]);
-        const set = fields.get(field);
-        if (set) set(() => next);
-        else {
-          const [get, setField] = createSignal(next);
-          fields.set(field, setField);
-          Object.defineProperty(out, field, { get, enumerable: true });
-        }
+    node[RAW] = value;
+    for (const field of Object.keys(value)) {
+      const raw = (value as any)[field];
+      if (old !== undefined && (old as any)[field] === raw) continue;
+      const next = stable(table, raw);
+      if (old === undefined || !same(node[field], next)) {
+        node[field] = next;
+        node[SIGNALS]?.get(field)?.[1]();
       }
-    });
-    return out;
+    }
+    return node[PROXY];
   }
-  if (Array.isArray(value)) out = value.map((item) => stable(table, item));
-  else {
-    const proto = Object.getPrototypeOf(value);
-    if (proto !== Object.prototype && proto !== null) return value;
-    out = {};
-    for (const field of Object.keys(value)) out[field] = stable(table, (value as any)[field]);
-  }
-  done.set(value, out);
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value;
+  const out: Record<string, unknown> = {};
+  for (const field of Object.keys(value)) out[field] = stable(table, (value as any)[field]);
   return out;
 }

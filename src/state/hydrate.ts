@@ -21,7 +21,7 @@ import { batch } from '@preact/signals-core';
 import { deserialize, isDeserializer, isEntity } from '../schema/visit.js';
 import type { CollectionLike, EntityClass, Schema } from '../schema/types.js';
 import { Staging } from '../store/Staging.js';
-import { baseOf, type Row, type Store, type Table } from '../store/Store.js';
+import { baseOf, type Row, type Store, type Table, type Written } from '../store/Store.js';
 import { equalValue } from '../util/equal.js';
 import { clampTime, isKey, isTime, MAX_ARGS_DEPTH, MAX_DEPTH, tooDeep } from '../util/limits.js';
 import { own } from '../util/own.js';
@@ -244,8 +244,9 @@ export function hydrateStore(
     store._record('hydrate', at, () => {
       store._commit(staging, at);
       keepRaw(store, raw);
-      // Rows of one expiry share its object, as the rows of one response do (`Cell._exp`).
-      const shared = new Map<number, { _until: number }>();
+      // Rows of one expiry share its object, as the rows of one response do (`Cell._exp`:
+      // of this restore's stamp, which every row it wrote holds).
+      const shared = new Map<number, Written>();
       let i = 0;
       for (const [key, staged] of staging._rows) {
         const table = store._table(key);
@@ -254,7 +255,7 @@ export function hydrateStore(
           const cell = table._cell(pk);
           if (t <= cell._exp._until) continue;
           let exp = shared.get(t);
-          if (exp === undefined) shared.set(t, (exp = { _until: t }));
+          if (exp === undefined) shared.set(t, (exp = { _stamp: at, _until: t }));
           cell._exp = exp;
         }
       }

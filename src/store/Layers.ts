@@ -132,7 +132,7 @@ export class Layer {
       for (const [cell, before] of rows) {
         const now = cell._now;
         if (now !== before && now !== undefined && before !== undefined && equalFields(now, before)) {
-          cell._sig.value = cell._now = before;
+          cell._set(before);
         }
       }
     });
@@ -148,7 +148,7 @@ export function addLayer(store: Store, staging: Staging, stamp: number): Layer {
   const layer = new Layer(store, stamp);
   store._layers.set(stamp, layer);
   const join = (cell: Cell | ListCell): Overlay => {
-    const over = (cell._over ??= new Overlay(cell._sig.peek()));
+    const over = (cell._over ??= new Overlay(cell._now));
     over._layers.push(layer);
     over._layers.sort((a, b) => a._stamp - b._stamp);
     return over;
@@ -160,6 +160,8 @@ export function addLayer(store: Store, staging: Staging, stamp: number): Layer {
       const row = (key: string, pk: string, value: Row | null) => {
         const table = store._table(key);
         const cell = table._cell(pk);
+        // A row the layer creates joins the membership at the end, as a stored one would.
+        if (value !== null) table._rejoin(pk, cell);
         layer._rows.set(cell, value);
         layer._tables.set(cell, [table, pk]);
         store._putBase(table, pk, cell, join(cell)._base as Row | undefined);

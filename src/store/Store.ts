@@ -65,51 +65,51 @@ export type Loose = readonly [
   table?: Table,
 ];
 
-/** @internal The expiry of a row no response vouched for. */
-export const NEVER = { _until: 0 };
+/**
+ * @internal What the writes of a row vouch for: the stamp of the newest fetch that wrote
+ * it and the clock time until which a response vouched for it. One object is shared by
+ * the rows of a commit and never changed in place (a row whose two maxima come from
+ * different writes gets its own): a stamp and a time in each row would cost two fields.
+ */
+export interface Written {
+  readonly _stamp: number;
+  readonly _until: number;
+}
+
+/** @internal What a row no response wrote carries. */
+export const NEVER: Written = { _stamp: 0, _until: 0 };
 
 /**
- * @internal One entity row: the signal of its normalized row (`undefined` while not cached
- * (placeholder) or after removal) plus the denormalized-object cache. The cell is the signal
- * itself: one object per row instead of two.
+ * @internal One entity row: its normalized row (`undefined` while not cached (placeholder)
+ * or after removal), its signal, the denormalized-object cache and its bookkeeping.
+ *
+ * The signal is made by the first tracked read (`value`): a row that is written and never
+ * read (most rows of a long list, before anything shows them) carries none, so it costs
+ * the row, two fields and its table's map entry. Every write sets `_now` and, when the
+ * signal exists, the signal.
  */
-export class Cell extends Signal<Row | undefined> {
+export class Cell {
   /** A row new to its table is created holding its value: no write, no notification. */
   constructor(row?: Row) {
-    super(row, WATCH);
     this._now = row;
   }
-  /**
-   * The signal's value, kept beside it by every write (`Store._put`, gc): read without a
-   * subscription at the cost of a field, where `peek()` costs a call (a view of `All` reads
-   * 10k rows this way on each recomputation).
-   */
+  /** The row: what `value` reads, kept by every write (`Store._put`, gc). */
   declare _now: Row | undefined;
-  /**
-   * The row's signal: the cell itself, for code shared with `ListCell` / `ResultCell`
-   * (`baseOf`, `Store._save`). Code that knows it holds a `Cell` reads the cell directly
-   * (`_put` keeps `_sig`: without it the gzipped bundle grows by 2 B).
-   */
-  get _sig(): Signal<Row | undefined> {
-    return this;
-  }
-  /** Stamp of the newest fetch that wrote this row. */
-  _stamp = 0;
-  /**
-   * Clock time until which a response vouched for this row (latest write's expiry): an
-   * Entity endpoint reads it without fetching, and garbage collection keeps it. An object
-   * shared by the rows of a commit (`{ _until }`, never changed in place): a time in each row
-   * would box a number per row.
-   */
-  _exp = NEVER;
+  /** Stamp and expiry of the row's writes (see `Written`). */
+  _writes = NEVER;
+  /** The row's signal, made by the first tracked read. Declared only (see the class comment). */
+  declare _signal: Signal<Row | undefined> | undefined;
   // The denormalize cache (`_obj` … `_seen`) is declared only: the first read of the row
   // adds it, so a row that is written and never read carries none of it.
   /** Last denormalized object built for this row, valid while `_deps` hold `_vals`. */
   declare _obj: object | undefined;
-  /** Every row (and Collection list) the object reached, itself included; shared by a cycle's members. */
+  /**
+   * Every row (and Collection list) the object reached, itself included; shared by a
+   * cycle's members. `undefined` when it reached only its own row.
+   */
   declare _deps: Dep[] | undefined;
-  /** The row values `_obj` was built from, parallel to `_deps`. */
-  declare _vals: unknown[] | undefined;
+  /** The values `_obj` was built from, parallel to `_deps`; its own row when `_deps` is `undefined`. */
+  declare _vals: unknown[] | Row | undefined;
   /** The walk frame while this row is being denormalized (cycle detection). */
   declare _frame: unknown;
   /** Id of the last walk that found `_obj` valid. */
@@ -119,9 +119,62 @@ export class Cell extends Signal<Row | undefined> {
    * the first layer over the row adds it.
    */
   declare _over: Overlay | undefined;
-  /** Neighbours in the table's membership list (first-stored order). */
-  _prev: Cell | undefined;
-  _next: Cell | undefined;
+  // What the live source of the row's table keeps for the row (src/live/Source.ts) is on
+  // the cell, which is the source's record of the row: no object or map entry per row.
+  // Declared only: a row no live query follows carries none of it.
+  /** The row's order for the live source (first stored first); `undefined` while not followed. */
+  declare _seq: number | undefined;
+  /** The item the live source last pushed down (`undefined` while hidden by an optimistic removal). */
+  declare _item: unknown;
+  /** The rows (and lists) `_item` reached, as the live source indexed them, when more than itself. */
+  declare _indexed: readonly Dep[] | undefined;
+
+  /** The row, read tracked: the enclosing computed or effect depends on it from now on. */
+  get value(): Row | undefined {
+    return (this._signal ??= new Signal(this._now, WATCH)).value;
+  }
+
+  /** The row, untracked. */
+  peek(): Row | undefined {
+    return this._now;
+  }
+
+  /** Stamp of the newest fetch that wrote this row. */
+  get _stamp(): number {
+    return this._writes._stamp;
+  }
+  set _stamp(stamp: number) {
+    if (stamp !== this._writes._stamp) this._writes = { _stamp: stamp, _until: this._writes._until };
+  }
+
+  /**
+   * Clock time until which a response vouched for this row (`{ _until }`, the latest write's
+   * expiry): an Entity endpoint reads it without fetching, and garbage collection keeps it.
+   */
+  get _exp(): { readonly _until: number } {
+    return this._writes;
+  }
+  set _exp(exp: { readonly _until: number }) {
+    const was = this._writes;
+    // A record of the same stamp is taken as it is: rows given one (a restore's) share it.
+    if (exp._until !== was._until)
+      this._writes =
+        (exp as Written)._stamp === was._stamp ? (exp as Written) : { _stamp: was._stamp, _until: exp._until };
+  }
+
+  /** Sets the row; readers of its signal are notified. */
+  _set(row: Row | undefined): void {
+    this._now = row;
+    if (this._signal !== undefined) this._signal.value = row;
+  }
+}
+
+/**
+ * @internal Whether a row is a member of its table (what `All` lists): it has a value, or
+ * an optimistic removal hides a server value (it keeps its place for a rollback).
+ */
+export function isMember(cell: Cell): boolean {
+  return cell._now !== undefined || (cell._over !== undefined && cell._over._base !== undefined);
 }
 
 /** @internal What a row object reached: rows, and the lists of Collections it holds. */
@@ -131,14 +184,12 @@ export type Dep = Cell | ListCell;
 export class Table {
   /** The entity key of its rows. */
   _key = '';
-  _cells = new Map<string, Cell>();
   /**
-   * Cells of the stored rows, in first-stored order: a doubly linked list through
-   * `Cell._prev` / `_next`, so a removal is O(1) and an undone removal goes back to its
-   * place. Mutated in place; see `_version`.
+   * The cells by pk. The members among them (`isMember`) are in first-stored order: a row
+   * that becomes a member is moved to the end (`_rejoin`); a removed one keeps its entry,
+   * so an undone removal is back in its place. Garbage collection deletes entries.
    */
-  _head: Cell | undefined;
-  _tail: Cell | undefined;
+  _cells = new Map<string, Cell>();
   /** Bumped once per batch in which the membership changed. */
   readonly _version = new Signal(0);
   /**
@@ -166,33 +217,17 @@ export class Table {
 
   /** Whether a cell is in the membership. */
   _has(cell: Cell): boolean {
-    return cell._prev !== undefined || this._head === cell;
+    return isMember(cell);
   }
 
-  /** Appends a cell to the membership (`_leave` takes it out again). */
-  _join(cell: Cell): void {
-    this.#link(cell, this._tail, undefined);
-  }
-
-  /** Takes a cell out of the membership; returns how to put it back in its place. */
-  _leave(cell: Cell): () => void {
-    const { _prev, _next } = cell;
-    if (_prev === undefined) this._head = _next;
-    else _prev._next = _next;
-    if (_next === undefined) this._tail = _prev;
-    else _next._prev = _prev;
-    cell._prev = cell._next = undefined;
-    // Undone in reverse order, the neighbours are again those it had.
-    return () => this.#link(cell, _prev, _next);
-  }
-
-  #link(cell: Cell, prev: Cell | undefined, next: Cell | undefined): void {
-    cell._prev = prev;
-    cell._next = next;
-    if (prev === undefined) this._head = cell;
-    else prev._next = cell;
-    if (next === undefined) this._tail = cell;
-    else next._prev = cell;
+  /**
+   * Before a row that is no member gets a value: moves its entry to the end, so members
+   * stay in first-stored order (a placeholder read early, a row removed and stored again).
+   */
+  _rejoin(pk: string, cell: Cell): void {
+    if (isMember(cell)) return;
+    this._cells.delete(pk);
+    this._cells.set(pk, cell);
   }
 }
 
@@ -459,19 +494,20 @@ export class Store {
     _stamp: number;
     _exp?: { _until: number };
     _args?: readonly unknown[];
-    readonly _sig: Signal<any>;
+    readonly _sig?: Signal<any>;
     readonly _meta?: Signal<Meta>;
   }): void {
     if (!this.#undo) return;
     const { _stamp, _exp, _args } = cell;
-    const value = cell._sig.peek();
+    // (A response's value and meta; rows and lists restore their values through `_put`.)
     const meta = cell._meta?.peek();
+    const value = meta === undefined ? undefined : cell._sig!.peek();
     this.#undo.push(() => {
       cell._stamp = _stamp;
       if (_exp !== undefined) cell._exp = _exp;
       if (_args !== undefined) cell._args = _args;
       if (meta !== undefined) {
-        cell._sig.value = value;
+        cell._sig!.value = value;
         cell._meta!.value = meta;
       }
     });
@@ -507,7 +543,7 @@ export class Store {
         const created: Cell[] = [];
         this.#undo?.push(() => {
           for (const cell of created) {
-            cell._stamp = 0;
+            cell._writes = NEVER;
             // (No pk: an undone write's record is dropped.)
             this._put(table, '', cell);
           }
@@ -519,7 +555,8 @@ export class Store {
           }
           table._ever = _ever;
         });
-        const exp = { _until: expiresAt };
+        // One record for the rows this commit writes (see `Written`).
+        const written: Written = { _stamp: stamp, _until: expiresAt };
         const journal = this._journal?._open && this._journal;
         // (`forEach`, not `for…of`: no entry array per row.)
         rows.forEach((row, pk) => {
@@ -527,27 +564,30 @@ export class Store {
           if (cell === undefined) {
             cells.set(pk, (cell = new Cell(row)));
             created.push(cell);
-            cell._stamp = stamp;
-            cell._exp = exp;
+            cell._writes = written;
             return void this._putBase(table, pk, cell, row, true);
           }
           this._save(cell);
+          table._rejoin(pk, cell);
           const prev = baseOf(cell);
-          if (expiresAt > cell._exp._until) {
+          const was = cell._writes;
+          if (expiresAt > was._until) {
             // Vouched for longer, even when its value stays: a change for the journal.
             if (journal !== undefined) journal._row(table, pk, cell, prev, cell._now);
-            cell._exp = exp;
+            // The later expiry; the newer stamp is taken below, once the row is merged.
+            cell._writes = stamp >= was._stamp ? written : { _stamp: was._stamp, _until: expiresAt };
           }
           let next: Row;
           if (prev === undefined) {
             // A row removed by a newer request stays removed.
-            if (stamp < cell._stamp) return;
+            if (stamp < was._stamp) return;
             next = row;
           } else if (hooked) {
-            next = schema!.mergeWithStore({ fetchedAt: cell._stamp }, { fetchedAt: stamp }, prev, row);
+            next = schema!.mergeWithStore({ fetchedAt: was._stamp }, { fetchedAt: stamp }, prev, row);
             if (equalFields(next, prev)) next = prev;
-          } else next = stamp >= cell._stamp ? mergeOver(prev, row) : mergeUnder(prev, row);
-          if (stamp > cell._stamp) cell._stamp = stamp;
+          } else next = stamp >= was._stamp ? mergeOver(prev, row) : mergeUnder(prev, row);
+          if (stamp > cell._writes._stamp)
+            cell._writes = cell._writes._until === expiresAt ? written : { _stamp: stamp, _until: cell._writes._until };
           // A newer stamp re-orders the layers over the row even when its value stays.
           if (next !== prev || cell._over !== undefined) this._putBase(table, pk, cell, next);
         });
@@ -609,8 +649,8 @@ export class Store {
 
   /**
    * @internal The one place a row's visible value changes. `All` membership follows the
-   * row's existence: a row hidden by an optimistic removal keeps its place, so a rollback
-   * shows it where it was. A row `fresh` in `_commit` is undone there.
+   * row's existence (`isMember`): a row hidden by an optimistic removal keeps its place, so
+   * a rollback shows it where it was. A row `fresh` in `_commit` is undone there.
    */
   _put(table: Table, pk: string, cell: Cell, next?: Row, fresh?: boolean): void {
     // A fresh cell was created holding `next`: it held nothing before.
@@ -620,31 +660,21 @@ export class Store {
     const journal = this._journal;
     // (Written through `_putBase`, the row is noted already; else, by `resetStore`, it has no layer.)
     if (journal?._open !== undefined) journal._row(table, pk, cell, prev, prev);
-    // (No write to a fresh cell: it holds `next` already.)
-    cell._sig.value = cell._now = next;
+    cell._set(next);
     if (table._idx !== undefined) reindex(table, prev, next);
-    const member = next !== undefined || cell._over?._base !== undefined;
-    const flip = member !== table._has(cell);
-    let back: (() => void) | undefined;
+    // A row appearing or disappearing bumps `_version` (which a view of `All` reads as well);
+    // a value written in place, `_written`. (Membership follows the values: `isMember`.)
+    const flip = (prev === undefined) !== (next === undefined);
     if (flip) {
-      if (member) {
-        table._join(cell);
-        table._ever = true;
-      } else back = table._leave(cell);
+      if (next !== undefined) table._ever = true;
       // Several bumps inside one batch notify readers once; `_commit` bumps once for fresh rows.
       if (!fresh) table._version.value++;
-    } else {
-      // (A row joining or leaving bumps `_version`, which a view of `All` reads as well.)
-      table._written.value++;
-    }
-    // One undo step: membership back (a removed row in its place), then the value. (`_ever`
-    // is restored by `_commit`, which every row that joins in a transaction goes through.)
+    } else table._written.value++;
+    // One undo step: the value back (a removed row is back in its place: its entry stayed).
+    // (`_ever` is restored by `_commit`, which every row that appears in a transaction goes through.)
     if (!fresh)
       this.#undo?.push(() => {
-        if (flip) {
-          back ? back() : table._leave(cell);
-        }
-        cell._sig.value = cell._now = prev;
+        cell._set(prev);
         if (!flip) table._written.value++;
         if (table._idx !== undefined) reindex(table, next, prev);
       });
@@ -733,8 +763,8 @@ export interface ListOp {
 }
 
 /** @internal The server value of a row or list: under its layers when it has any. */
-export function baseOf<T>(cell: { readonly _sig: Signal<T>; _over: Overlay | undefined }): T {
-  return cell._over === undefined ? cell._sig.peek() : (cell._over._base as T);
+export function baseOf<T>(cell: { readonly _now: T; _over: Overlay | undefined }): T {
+  return cell._over === undefined ? cell._now : (cell._over._base as T);
 }
 
 /**

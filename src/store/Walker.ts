@@ -35,7 +35,7 @@ import { DEV } from '../util/dev.js';
 import { MAX_ROW_DEPTH } from '../util/limits.js';
 import { indexOf } from './indexes.js';
 import { share } from './share.js';
-import type { Cell, Dep, Row, Store, Table } from './Store.js';
+import { Cell, type Dep, isMember, type Row, type Store, type Table } from './Store.js';
 
 /** One row being built. */
 interface Frame {
@@ -77,9 +77,17 @@ export class Walker implements DenormalizeContext {
    */
   _free = false;
 
-  constructor(store: Store, args: readonly unknown[]) {
+  /**
+   * Whether the walk runs in a computed that must depend on the rows it reads. Untracked
+   * walks (live sources, the gc marker, a response read once) peek at rows: a row's signal
+   * is made only for a reader that subscribes to it.
+   */
+  readonly #tracked: boolean;
+
+  constructor(store: Store, args: readonly unknown[], tracked = true) {
     this._store = store;
     this.args = args;
+    this.#tracked = tracked;
   }
 
   unvisit(schema: Schema, stored: unknown): unknown {
@@ -138,7 +146,8 @@ export class Walker implements DenormalizeContext {
     if (own) table._written.value;
     if (!table._ever) return undefined;
     const out: unknown[] = [];
-    for (let cell = table._head; cell !== undefined; cell = cell._next) {
+    for (const cell of table._cells.values()) {
+      if (!isMember(cell)) continue;
       const v = this._read(schema, cell, own);
       if (v !== undefined) out.push(v);
     }
@@ -159,12 +168,12 @@ export class Walker implements DenormalizeContext {
     }
     const cached = cell._obj;
     if (cached !== undefined && (cell._seen === this.#id || this.#valid(cell, own))) {
-      if (parent !== undefined) addDeps(parent, cell._deps!);
+      if (parent !== undefined) addDeps(parent, cell._deps ?? cell);
       return cached === GONE ? undefined : cached;
     }
-    const row = own ? cell._now : cell.value;
+    const row = this.#row(cell, own) as Row | undefined;
     if (row === undefined) {
-      if (parent !== undefined) addDeps(parent, [cell]);
+      if (parent !== undefined) addDeps(parent, cell);
       return undefined;
     }
     return this.#build(schema, cell, row, parent);
@@ -193,13 +202,20 @@ export class Walker implements DenormalizeContext {
 
   /** Reads every row the cached object reached (`own`: the cell itself peeked); true when none changed. */
   #valid(cell: Cell, own?: boolean): boolean {
-    const deps = cell._deps!;
-    const vals = cell._vals!;
-    for (let i = 0; i < deps.length; i++) {
-      if ((own && deps[i] === cell ? cell._now : deps[i].value) !== vals[i]) return false;
-    }
+    const deps = cell._deps;
+    const vals = cell._vals as unknown[];
+    // (No list: the object reached its own row only, and `_vals` is that row.)
+    if (deps === undefined) {
+      if (this.#row(cell, own) !== (vals as unknown)) return false;
+    } else
+      for (let i = 0; i < deps.length; i++) if (this.#row(deps[i], own && deps[i] === cell) !== vals[i]) return false;
     cell._seen = this.#id;
     return true;
+  }
+
+  /** A row's (or list's) value: peeked in an untracked walk, or for the table a view of `All` follows (`own`). */
+  #row(cell: Dep, own?: boolean): unknown {
+    return own || !this.#tracked ? cell._now : cell.value;
   }
 
   #build(schema: EntityClass, cell: Cell, row: Row, parent: Frame | undefined): object | undefined {
@@ -214,7 +230,7 @@ export class Walker implements DenormalizeContext {
             'Cut deep or cyclic graphs with Lazy, or set static maxEntityDepth.',
         );
       }
-      if (parent !== undefined) addDeps(parent, [cell]);
+      if (parent !== undefined) addDeps(parent, cell);
       return seal(obj);
     }
     const index = this.#index++;
@@ -232,7 +248,7 @@ export class Walker implements DenormalizeContext {
     seal(obj);
     if (frame.low === index) this.#finish(frame);
     else if (parent !== undefined && frame.low < parent.low) parent.low = frame.low;
-    if (parent !== undefined) addDeps(parent, frame.deps ?? [cell]);
+    if (parent !== undefined) addDeps(parent, frame.deps ?? cell);
     return frame.obj === GONE ? undefined : obj;
   }
 
@@ -263,10 +279,14 @@ export class Walker implements DenormalizeContext {
     return seal(obj);
   }
 
-  /** Closes a group: every member gets the root's dependency list. */
+  /**
+   * Closes a group: every member gets the root's dependency list. A row that reached only
+   * itself keeps no list: `_deps` stays undefined and `_vals` is its row (no two arrays per
+   * row of a flat list).
+   */
   #finish(root: Frame): void {
-    const deps = [...(root.deps ?? [root.cell])];
-    const vals = deps.map((dep) => dep._now);
+    const deps = root.deps === undefined ? undefined : [...root.deps];
+    const vals = deps === undefined ? root.cell._now : deps.map((dep) => dep._now);
     const stack = this.#stack;
     let member: Frame;
     do {
@@ -295,7 +315,9 @@ function seal(obj: object): object {
   return obj;
 }
 
-function addDeps(frame: Frame, cells: Iterable<Dep>): void {
+/** Adds the rows (and lists) a child reached (its list, or the child's own cell alone) to a frame's. */
+function addDeps(frame: Frame, cells: Iterable<Dep> | Cell): void {
   const deps = (frame.deps ??= new Set([frame.cell]));
-  for (const cell of cells) deps.add(cell);
+  if (cells instanceof Cell) deps.add(cells);
+  else for (const cell of cells) deps.add(cell);
 }

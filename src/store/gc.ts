@@ -14,7 +14,7 @@
  * - A row while a live view reads it, a kept response marks it, an optimistic layer lies
  *   over it, or its last write has not expired (`_exp`).
  *
- * "A live view reads it" means the cell's signal has a subscriber: some effect (a
+ * "A live view reads it" means the cell's signal (made by its first tracked read) has a subscriber: some effect (a
  * component, a vanilla `effect`) depends on it, directly or through computeds. signals-core
  * reports exactly that through the signal's `watched` / `unwatched` hooks (see `watched`
  * in ./Store.ts), so the sweep needs no count of its own.
@@ -54,7 +54,8 @@ class Marker extends Walker {
   readonly #marked: Set<object>;
 
   constructor(store: Store, args: readonly unknown[], marked: Set<object>) {
-    super(store, args);
+    // (Untracked: marking makes no row signal.)
+    super(store, args, false);
     this.#marked = marked;
   }
 
@@ -153,7 +154,7 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean,
             now < cell._exp._until ||
             marked.has(cell) ||
             cell._over !== undefined ||
-            watched.has(cell) ||
+            watched.has(cell._signal!) ||
             kept(key, pk)
           )
             continue;
@@ -196,16 +197,18 @@ export function release(store: Store): void {
       for (const entry of entries) {
         const [place, key, cell, table] = entry;
         const meta = (cell as ResultCell)._meta;
+        // A row's signal is made by its first tracked read (a row never read has none).
+        const sig = table === undefined ? (cell as ListCell | ResultCell)._sig : (cell as Cell)._signal;
         // (A live query keeps the cells of its tables: the sweep decides about them.)
         if (
           place.get(key) !== cell ||
           (table !== undefined && store._live?.has(table)) ||
-          cell._sig.peek() !== undefined ||
+          (table === undefined ? sig!.peek() : (cell as Cell)._now) !== undefined ||
           (cell as Cell | ListCell)._over !== undefined ||
           (meta !== undefined && (meta.peek() !== emptyMeta || (cell as ResultCell)._invalidated !== 0))
         )
           continue;
-        if (watched.has(cell._sig) || watched.has(meta) || cell._stamp >= oldest) {
+        if (watched.has(sig!) || watched.has(meta) || cell._stamp >= oldest) {
           store._loose.push(entry);
           continue;
         }
@@ -234,13 +237,12 @@ function drop(place: Map<string, unknown>, key: string, cell: ListCell | ResultC
 
 /** Drops a row cell, written once more; returns whether it left the table's membership. */
 function dropCell(table: Table, pk: string, cell: Cell): boolean {
+  // (The membership is the table's map: deleting the entry takes the row out of it.)
+  const left = table._has(cell);
   table._cells.delete(pk);
   const row = cell._now;
   if (row !== undefined && table._idx !== undefined) reindex(table, row, undefined);
-  // O(1): the membership is a linked list (Store.ts).
-  const left = table._has(cell);
-  if (left) table._leave(cell);
-  cell.value = cell._now = DEAD;
+  cell._set(DEAD);
   // (Only on a cell that was read: the cache fields are added by the first read.)
   if (cell._obj !== undefined) cell._obj = cell._deps = cell._vals = undefined;
   return left;

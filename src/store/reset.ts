@@ -16,15 +16,11 @@ function clear(store: Store): void {
   store._layers.clear();
   const journal = store._journal?._open && store._journal;
   for (const table of store._tables.values()) {
-    // Membership cleared first, so `_put` finds no cell to take out of it.
-    table._head = table._tail = undefined;
     for (const [pk, cell] of table._cells) {
       // (Declared only: a cell that never had a layer is left without the field.)
       cell._over &&= undefined;
-      cell._prev = cell._next = undefined;
-      cell._stamp = 0;
-      cell._exp = NEVER;
-      // Through `_put`, so the journal notes it; membership was cleared above.
+      cell._writes = NEVER;
+      // Through `_put`, so the journal notes it; membership follows the value.
       store._put(table, pk, cell);
     }
     for (const sig of table._idx?.values() ?? []) sig.value = undefined;

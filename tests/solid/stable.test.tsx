@@ -1,11 +1,11 @@
 /** @jsxImportSource solid-js */
 import { container, tick, waitFor } from '../_fixtures/dom.js';
-import { For, Suspense, createSignal } from 'solid-js';
+import { For, Suspense, createComputed, createRoot, createSignal } from 'solid-js';
 import { render } from 'solid-js/web';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Controller } from '../../src/index.js';
-import { CacheProvider, createQuery, createSuspense } from '../../src/solid/index.js';
+import { Collection, Controller, Entity, RestEndpoint } from '../../src/index.js';
+import { CacheProvider, createCache, createQuery, createSuspense } from '../../src/solid/index.js';
 import { Post, User } from '../_fixtures/models.js';
 import { db, getUser, getUsers, reset, server, start } from '../_fixtures/usersApi.js';
 
@@ -206,6 +206,170 @@ stable('stable objects are released once nothing shows them', async () => {
     'no stable object outlives the view (the cache keeps its rows)',
   );
   assert.is(ctrl.get(User, { id: 'u1' })?.name, 'user 1');
+});
+
+/** A user whose pk look-ups are counted. */
+class Counted extends Entity {
+  id = '';
+  name = '';
+  static lookups = 0;
+  override pk() {
+    return this.id;
+  }
+  static override pk(value: object, ...rest: [unknown?, string?, (readonly unknown[])?]) {
+    Counted.lookups++;
+    return super.pk(value, ...rest);
+  }
+  static override key = 'Counted';
+}
+
+/** Mounts `read` in a root with a controller; returns the dispose. */
+function mountWith(ctrl: Controller, read: () => void): () => void {
+  return render(
+    () => (
+      <CacheProvider controller={ctrl}>
+        {(() => {
+          read();
+          return null;
+        })()}
+      </CacheProvider>
+    ),
+    container(),
+  );
+}
+
+stable('a write to one row of a long list translates that row only', () => {
+  const ctrl = new Controller();
+  const getCounted = new RestEndpoint({ path: '/counted', schema: [Counted] });
+  const rows = Array.from({ length: 1000 }, (_, i) => ({ id: `c${i}`, name: `row ${i}` }));
+  ctrl.setResponse(getCounted, rows);
+  let list!: () => Counted[] | undefined;
+  const dispose = mountWith(ctrl, () => {
+    list = createCache(getCounted) as () => Counted[] | undefined;
+  });
+  const before = list()!;
+  assert.is(before.length, 1000);
+  Counted.lookups = 0;
+  ctrl.set(Counted, { id: 'c500' }, { id: 'c500', name: 'changed' });
+  const after = list()!;
+  assert.is.not(after, before);
+  assert.is(after[500].name, 'changed');
+  assert.is(after[500], before[500], 'the changed row keeps its object');
+  assert.ok(after.every((row, i) => row === before[i]));
+  // The write itself looks the row up; the translation adds one look-up (the changed row), not 1,000.
+  assert.ok(Counted.lookups <= 5, `${Counted.lookups} pk look-ups`);
+  dispose();
+});
+
+stable('rows added, removed and changed in one write keep the objects of the others', () => {
+  const ctrl = new Controller();
+  const getCounted = new RestEndpoint({ path: '/counted', schema: [Counted] });
+  const row = (id: string, name = id) => ({ id, name });
+  ctrl.setResponse(getCounted, [row('a'), row('b'), row('c'), row('d')]);
+  let list!: () => Counted[] | undefined;
+  const dispose = mountWith(ctrl, () => {
+    list = createCache(getCounted) as () => Counted[] | undefined;
+  });
+  const [a, b, c, d] = list()!;
+  ctrl.setResponse(getCounted, [row('n'), row('a'), row('c', 'C'), row('d')]);
+  const next = list()!;
+  assert.equal(
+    next.map((r) => r.name),
+    ['n', 'a', 'C', 'd'],
+  );
+  assert.is(next[1], a);
+  assert.is(next[2], c, 'changed: same object, new field');
+  assert.is(next[3], d);
+  ctrl.setResponse(getCounted, [row('a'), row('b'), row('d')]);
+  const last = list()!;
+  assert.equal(
+    last.map((r) => r.name),
+    ['a', 'b', 'd'],
+  );
+  assert.is(last[0], a);
+  assert.is(last[1], b, 'a row that left and came back is the same object while held');
+  assert.is(last[2], d);
+  dispose();
+});
+
+stable('a field read by several computations notifies those still reading it', () => {
+  const ctrl = new Controller();
+  ctrl.set(User, { id: 'u1' }, { id: 'u1', name: 'Ada' });
+  let user!: () => User | undefined;
+  const dispose = mountWith(ctrl, () => {
+    user = createQuery(User, () => ({ id: 'u1' }));
+  });
+  const u = user()!;
+  const seen: string[] = [];
+  const reader = (tag: string) =>
+    createRoot((dispose) => {
+      createComputed(() => seen.push(`${tag}:${u.name}`));
+      return dispose;
+    });
+  const first = reader('first');
+  const second = reader('second');
+  first();
+  ctrl.set(User, { id: 'u1' }, { id: 'u1', name: 'Grace' });
+  assert.equal(seen, ['first:Ada', 'second:Ada', 'second:Grace'], 'the disposed reader is gone, the other re-ran');
+  second();
+  ctrl.set(User, { id: 'u1' }, { id: 'u1', name: 'Hedy' });
+  const third = reader('third');
+  ctrl.set(User, { id: 'u1' }, { id: 'u1', name: 'Joan' });
+  assert.equal(
+    seen.slice(3),
+    ['third:Hedy', 'third:Joan'],
+    'a field read again after every reader left is followed again',
+  );
+  third();
+  dispose();
+});
+
+stable('stable objects list, spread and serialize their fields, and refuse writes', () => {
+  const ctrl = new Controller();
+  ctrl.set(User, { id: 'u1' }, { id: 'u1', name: 'Ada', isAdmin: true });
+  let user!: () => User | undefined;
+  const dispose = mountWith(ctrl, () => {
+    user = createQuery(User, () => ({ id: 'u1' }));
+  });
+  const u = user()!;
+  assert.equal(Object.keys(u), ['id', 'name', 'isAdmin', 'posts']);
+  assert.equal({ ...u }, { id: 'u1', name: 'Ada', isAdmin: true, posts: [] });
+  assert.equal(JSON.parse(JSON.stringify(u)), { id: 'u1', name: 'Ada', isAdmin: true, posts: [] });
+  assert.ok('name' in u);
+  assert.throws(() => {
+    (u as { name: string }).name = 'changed';
+  }, TypeError);
+  assert.is(u.name, 'Ada');
+  dispose();
+});
+
+stable('stable objects are released while the cache keeps the list they came from', async () => {
+  reset(20);
+  const ctrl = new Controller();
+  const getList = new RestEndpoint({ urlPrefix: server.url, path: '/users', schema: new Collection([User]) });
+  await ctrl.fetch(getList);
+  const refs: WeakRef<User>[] = [];
+  const dispose = render(
+    () => (
+      <CacheProvider controller={ctrl}>
+        {(() => {
+          const users = createSuspense(getList);
+          return <For each={users()}>{(user) => (refs.push(new WeakRef(user)), (<i>{user.name}</i>))}</For>;
+        })()}
+      </CacheProvider>
+    ),
+    container(),
+  );
+  assert.is(refs.length, 20);
+  dispose();
+  for (let i = 0; i < 20; i++) {
+    await tick();
+    (globalThis as { gc?: () => void }).gc!();
+    await tick();
+    if (refs.every((ref) => ref.deref() === undefined)) break;
+  }
+  assert.is(refs.filter((ref) => ref.deref() !== undefined).length, 0, 'no stable object outlives the view');
+  assert.is(ctrl.get(getList.schema)?.length, 20, 'the cache keeps the list');
 });
 
 stable.run();

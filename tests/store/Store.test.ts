@@ -194,16 +194,26 @@ removal.run();
 
 const fresh = suite('Store: rows new to their table');
 
-fresh('a new row is created holding its value: the cell is its signal', () => {
+fresh('a new row is created holding its value; its signal is made by the first tracked read', () => {
   const store = new Store();
   const staging = new Staging('test', []);
   normalizeValue([User], [{ id: 'u1', name: 'Ada' }], staging, '');
   const placeholder = store._table('User')._cell('u0');
   store._commit(staging, 1);
   const cell = store._table('User')._cell('u1');
-  assert.instance(cell, Signal, 'one object per row');
   assert.is((cell.peek() as { name: string }).name, 'Ada');
   assert.is(placeholder.peek(), undefined, 'a placeholder holds nothing');
+  const signals = () => Object.values(cell).filter((v) => v instanceof Signal).length;
+  assert.not.instance(cell, Signal, 'a cell is no signal');
+  assert.is(signals(), 0, 'a row written and never read has no signal');
+  const seen: unknown[] = [];
+  const stop = effect(() => void seen.push((cell.value as { name: string } | undefined)?.name));
+  assert.is(signals(), 1, 'the first tracked read made it');
+  const again = new Staging('test', []);
+  normalizeValue([User], [{ id: 'u1', name: 'Grace' }], again, '');
+  store._commit(again, 2);
+  assert.equal(seen, ['Ada', 'Grace'], 'a write reaches the reader');
+  stop();
 });
 
 fresh.run();
