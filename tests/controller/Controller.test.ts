@@ -119,13 +119,22 @@ errors('a body of the wrong shape rejects with SchemaError naming the endpoint; 
   const ctrl = (errors as any).ctrl as Controller;
   const { getUsers } = endpoints();
   await ctrl.fetch(getUsers);
+  // A mounted reader holds the view: an unwatched one may be collected across the await and
+  // computed again, a new array of the same rows.
+  let runs = 0;
+  const stop = effect(() => {
+    ctrl.get(allUsers);
+    runs++;
+  });
   const before = ctrl.get(allUsers);
   server.route('GET', '/users', (_req, res) => json(res, 200, 'not a list'));
   ctrl.invalidate(getUsers);
   const error = await ctrl.fetch(getUsers).catch((e) => e);
+  stop();
   assert.instance(error, SchemaError);
   assert.match(error.message, /^getUsers: expected an array/);
   assert.is(ctrl.get(allUsers), before);
+  assert.is(runs, 1);
 });
 
 errors('one row without a pk rejects the whole response and writes nothing', async () => {

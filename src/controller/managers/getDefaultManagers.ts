@@ -1,8 +1,9 @@
 /**
  * The managers of a Controller made without a `managers` option. An app that lists its
- * own managers ships only those: `new Controller({ managers: [...getDefaultManagers(), new MyManager()] })`
+ * own managers runs only those: `new Controller({ managers: [...getDefaultManagers(), new MyManager()] })`
  * keeps the defaults, `new Controller({ managers: [] })` runs without polling and focus /
- * network triggers.
+ * network triggers. Their code stays in a bundle either way (the Controller's default
+ * names them).
  */
 import type { Manager } from '../actions.js';
 import { PollingSubscription } from './PollingSubscription.js';
