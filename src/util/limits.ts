@@ -38,17 +38,27 @@ export const MAX_ROW_DEPTH = 256;
  */
 export const MAX_TIME = 8.64e15;
 
-/** @internal Whether `value` nests deeper than `limit` levels of plain objects and arrays (class instances are leaves). */
+/**
+ * @internal Whether `value` nests deeper than `limit` levels of plain objects and arrays
+ * (class instances are leaves). Every row a response stores is checked: a member that is
+ * no object (most fields) costs a test, not a call.
+ */
 export function tooDeep(value: unknown, limit = MAX_DEPTH): boolean {
   if (typeof value !== 'object' || value === null) return false;
   if (limit === 0) return true;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (tooDeep(value[i], limit - 1)) return true;
+    for (let i = 0; i < value.length; i++) {
+      const member: unknown = value[i];
+      if (typeof member === 'object' && member !== null && tooDeep(member, limit - 1)) return true;
+    }
     return false;
   }
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return false;
-  for (const k in value) if (tooDeep((value as Record<string, unknown>)[k], limit - 1)) return true;
+  for (const k in value) {
+    const member = (value as Record<string, unknown>)[k];
+    if (typeof member === 'object' && member !== null && tooDeep(member, limit - 1)) return true;
+  }
   return false;
 }
 
