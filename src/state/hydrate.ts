@@ -356,7 +356,7 @@ export function keepRaw(store: Store, raw: Map<string, readonly string[]>): void
     const table = store._tables.get(key);
     if (table === undefined) continue;
     table._raw = table._raw === undefined ? fields : [...new Set([...table._raw, ...fields])];
-    store._adopt = adopt;
+    store._adoptWith(adopt);
   }
 }
 

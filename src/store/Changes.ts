@@ -51,7 +51,7 @@ export class Changes {
     if (feed !== undefined) return feed;
     const changes = (feed = new Changes());
     feeds.set(store, feed);
-    store._live = changes._logs;
+    store._follow(changes._logs);
     // Rows whose visible value the transaction changed (a server value under a layer that
     // hides it changes nothing a reader sees).
     listen(store, (commit) => {

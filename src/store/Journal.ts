@@ -207,11 +207,12 @@ export class Journal {
  * a listener.
  */
 export function listen(store: Store, listener: (commit: Commit) => void): () => void {
-  const journal = (store._journal ??= new Journal());
+  let journal = store._journal;
+  if (journal === undefined) store._keepJournal((journal = new Journal()));
   journal._listeners.add(listener);
   return () => {
     journal._listeners.delete(listener);
     // The last listener gone: writes stop recording (a record in progress is still delivered).
-    if (journal._listeners.size === 0 && store._journal === journal) store._journal = undefined;
+    if (journal._listeners.size === 0 && store._journal === journal) store._keepJournal(undefined);
   };
 }

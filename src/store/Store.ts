@@ -438,6 +438,33 @@ export class Store {
    */
   _journal: Journal | undefined;
 
+  /** @internal Sets the journal the store records into, or with `undefined` stops recording (`listen` in ./Journal.ts). */
+  _keepJournal(journal: Journal | undefined): void {
+    this._journal = journal;
+  }
+
+  /** @internal Follows the tables live queries read (`_live`; set once by Changes.ts). */
+  _follow(live: ReadonlyMap<Table, unknown>): void {
+    this._live = live;
+  }
+
+  /** @internal Starts `_roots` afresh: garbage collection took cells out of their tables. */
+  _forgetRoots(): void {
+    this._roots = new WeakMap();
+  }
+
+  /** @internal The loose cells noted so far (see `_loose`), handed to the release; the store keeps none of them. */
+  _takeLoose(): Loose[] {
+    const entries = this._loose;
+    this._loose = [];
+    return entries;
+  }
+
+  /** @internal Gives the store the state codec's converter of restored rows (`_adopt`; src/state/hydrate.ts). */
+  _adoptWith(adopt: (table: Table, schema: EntityClass) => void): void {
+    this._adopt = adopt;
+  }
+
   /**
    * @internal Runs `fn` as one record of the journal, written by `origin` with fetch stamp
    * `stamp` (writes inside a record in progress join it); delivered when it returns,

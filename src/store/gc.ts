@@ -167,7 +167,7 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean,
         if (left) table._version.value++;
       }
       // Root lists keep their cells (Walker._many), which may have left their tables.
-      if (!dry) store._roots = new WeakMap();
+      if (!dry) store._forgetRoots();
       return swept;
     }
   }
@@ -187,8 +187,7 @@ export function sweep(store: Store, now: number, held: (key: string) => boolean,
  * once more, as a swept one.
  */
 export function release(store: Store): void {
-  const entries = store._loose;
-  store._loose = [];
+  const entries = store._takeLoose();
   let oldest = Infinity;
   for (const stamp of store._inflight) if (stamp < oldest) oldest = stamp;
   let rows = false;
@@ -221,7 +220,7 @@ export function release(store: Store): void {
     }),
   );
   // Root lists keep their cells (Walker._many), which may have left their tables.
-  if (rows) store._roots = new WeakMap();
+  if (rows) store._forgetRoots();
   // Loose cells left (watched, or removals an older request may answer) wait for a reader to leave.
   if (store._loose.length) parked.add(store);
   else parked.delete(store);
