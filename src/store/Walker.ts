@@ -204,15 +204,14 @@ export class Walker implements DenormalizeContext {
   #valid(cell: Cell, own?: boolean): boolean {
     const deps = cell._deps;
     const vals = cell._vals as unknown[];
-    // (No list: the object reached its own row only, and `_vals` is that row.)
+    // (No list: the object reached its own row only, and `_vals` is that row.) A tracked
+    // re-read (every recomputation of a view) reads each row's own signal where it has one,
+    // not through the cell's getter, in a loop of its own: the path every re-read takes.
     if (deps === undefined) {
       if (this.#row(cell, own) !== (vals as unknown)) return false;
     } else if (own || !this.#tracked) {
       for (let i = 0; i < deps.length; i++) if (this.#row(deps[i], own && deps[i] === cell) !== vals[i]) return false;
     } else
-      // A tracked re-read (every recomputation of a view) reads each row's own signal where
-      // it has one, not through the cell's getter, in a loop of its own: the path every
-      // re-read takes (W6: 418k -> 394k instructions per update and re-read pair).
       for (let i = 0; i < deps.length; i++) {
         const dep = deps[i]!;
         if (((dep as Cell)._signal ?? dep).value !== vals[i]) return false;
