@@ -34,6 +34,7 @@ import { Entity } from '../index.js';
 /** A stable object's target: its fields (own, translated), its cache object, its proxy, the signals of the fields read. */
 type Node = Record<string, unknown> & {
   [RAW]: Entity;
+  [PK]: string;
   [PROXY]: object;
   [SIGNALS]?: Map<string, Signal<unknown>> | undefined;
 };
@@ -42,6 +43,9 @@ type Node = Record<string, unknown> & {
 type Table = Map<string, WeakRef<Node>>;
 
 const RAW = Symbol();
+const PK = Symbol();
+/** A stable object's node, read through its proxy. */
+const NODE = Symbol();
 const PROXY = Symbol();
 const SIGNALS = Symbol();
 
@@ -59,6 +63,7 @@ const registry = /*#__PURE__*/ new FinalizationRegistry<[Table, string]>(([table
  */
 const handler: ProxyHandler<Node> = {
   get(node, key, proxy) {
+    if (key === NODE) return node;
     if (typeof key === 'string' && getListener() && Object.hasOwn(node, key)) {
       let signals = node[SIGNALS];
       if (signals === undefined) node[SIGNALS] = signals = new Map();
@@ -90,14 +95,17 @@ export function tableOf(ctrl: object): Table {
  * @internal Translates a denormalized value for Solid: entities become their stable
  * objects (changed fields written), arrays and plain objects are translated member by
  * member. Call inside `batch`. `before` and `shown`: the previous value of the same view
- * and its translation; an array item still in its place in `before` keeps its translation
- * without a look-up.
+ * and its translation. An array item still in its place in `before` keeps its
+ * translation without a look-up; a changed one is first compared with the stable object
+ * in its place (the same row, written again, is found without the table).
  */
 export function stable(table: Table, value: unknown, before?: unknown, shown?: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     const old = Array.isArray(before) ? before : [];
-    return value.map((item, i) => (item === old[i] ? (shown as unknown[])[i] : stable(table, item)));
+    return value.map((item, i) =>
+      item === old[i] ? (shown as unknown[])[i] : stable(table, item, 0, old[i] && (shown as unknown[])[i]),
+    );
   }
   if (value instanceof Entity) {
     let ref = refs.get(value);
@@ -107,22 +115,29 @@ export function stable(table: Table, value: unknown, before?: unknown, shown?: u
     const pk = type.pk(value);
     // No usable pk: no identity to keep.
     if (pk === undefined) return value;
-    const key = type.key + '\0' + pk;
-    ref = table.get(key);
-    node = ref?.deref();
-    if (node === undefined) {
-      node = Object.create(Object.getPrototypeOf(value)) as Node;
-      node[PROXY] = new Proxy(node, handler);
-      table.set(key, (ref = new WeakRef(node)));
-      registry.register(node, [table, key]);
+    // The stable object shown in this place before, when it is the same row.
+    node = (shown as { [NODE]?: Node } | undefined)?.[NODE];
+    if (node === undefined || node[PK] !== pk || (node[RAW].constructor as typeof Entity).key !== type.key) {
+      const key = type.key + '\0' + pk;
+      ref = table.get(key);
+      node = ref?.deref();
+      if (node === undefined) {
+        node = Object.create(Object.getPrototypeOf(value)) as Node;
+        node[PK] = pk;
+        node[PROXY] = new Proxy(node, handler);
+        table.set(key, (ref = new WeakRef(node)));
+        registry.register(node, [table, key]);
+      }
+      refs.set(value, ref!);
     }
-    refs.set(value, ref!);
     const old = node[RAW];
+    if (old === value) return node[PROXY];
     // Recorded before the fields are translated: a cycle that comes back here stops.
     node[RAW] = value;
     for (const field of Object.keys(value)) {
       const raw = (value as any)[field];
-      if (old !== undefined && (old as any)[field] === raw) continue;
+      // Unchanged, or an array of the same items (a row rebuilt because a nested row changed).
+      if (old !== undefined && same((old as any)[field], raw)) continue;
       const next = stable(table, raw);
       if (old === undefined || !same(node[field], next)) {
         node[field] = next;
