@@ -10,12 +10,12 @@
  */
 import { Computed, type ReadonlySignal } from '@preact/signals-core';
 import { Query } from '../schema/Query.js';
-import type { Schema } from '../schema/types.js';
+import type { EntityClass, Schema } from '../schema/types.js';
 import { SchemaError, describe } from '../schema/SchemaError.js';
-import { denormalizeValue, joined, plainOf, queryKeyOf } from '../schema/visit.js';
+import { denormalizeValue, isEntity, joined, plainOf, queryKeyOf } from '../schema/visit.js';
 import { argsKey, idOf } from '../util/argsKey.js';
 import { share } from './share.js';
-import type { Meta, Store } from './Store.js';
+import type { Meta, Store, Table } from './Store.js';
 import { Walker } from './Walker.js';
 
 /** What a live query (signal-cache/live) adds to a `Query`. */
@@ -154,12 +154,32 @@ export class Views {
   ): ReadonlySignal<unknown> {
     const store = this.#store;
     let prev: unknown;
+    // The entity classes the schema reaches, and those whose tables the next walk follows.
+    let classes: EntityClass[] | undefined;
+    let follow: EntityClass[] | undefined;
     return new Computed(() => {
       this.#ran(key);
       const walker = new Walker(store, args);
+      // (A table dropped since is no longer followed: its rows are read one by one.)
+      if (follow !== undefined)
+        walker._followed = follow = follow.filter((entity) => {
+          const table = tableOf(store, entity);
+          table?._version.value;
+          table?._written.value;
+          return table !== undefined;
+        });
       try {
         const stored = storedOf(walker);
         const value = stored === undefined ? undefined : denormalizeValue(schema, stored, walker);
+        // A view that reads at least half of the rows of the tables its schema reaches follows
+        // those tables, as a view of `All` does: two signals per table stand for a signal per
+        // row, and a write to another of their rows re-checks the view's objects, which keep
+        // their identity (so its readers do not run).
+        classes ??= [...entitiesOf(schema, new Set())];
+        const tables = classes.filter((entity) => tableOf(store, entity) !== undefined);
+        let rows = 0;
+        for (const entity of tables) rows += tableOf(store, entity)!._cells.size;
+        follow = walker._reads >= FOLLOW_FROM && rows <= 2 * walker._reads ? tables : undefined;
         return (prev = share(prev, join ? joined(schema, value) : value));
       } catch (error) {
         walker._abort();
@@ -167,6 +187,40 @@ export class Views {
       }
     });
   }
+}
+
+/** Rows a view reads before it may follow its tables instead of each row (a small view stays row by row). */
+const FOLLOW_FROM = 64;
+
+/** The table of an entity class, if the store has one (a class whose `key` throws has none). */
+function tableOf(store: Store, entity: EntityClass): Table | undefined {
+  try {
+    return store._tables.get(entity.key);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The entity classes a schema reaches: entities, the members of their `static schema`, and
+ * whatever schema objects hold (`schema`: lists, Values, Union, Collection, All, Query).
+ * Rows of a class it misses (a schema of the app's own) are still read one by one.
+ */
+function entitiesOf(schema: unknown, out: Set<EntityClass>): Set<EntityClass> {
+  if (isEntity(schema)) {
+    if (out.has(schema)) return out;
+    out.add(schema);
+    schema = schema.schema;
+  }
+  if (typeof schema === 'object' && schema !== null && out.size < 64) {
+    const proto = Object.getPrototypeOf(schema);
+    const members =
+      Array.isArray(schema) || proto === Object.prototype || proto === null
+        ? Object.values(schema)
+        : [(schema as { schema?: unknown }).schema];
+    for (const member of members) entitiesOf(member, out);
+  }
+  return out;
 }
 
 /** What a schema found by args, with its plain members (`plainOf`) where it found nothing. */

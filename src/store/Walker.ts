@@ -37,6 +37,10 @@ import { indexOf } from './indexes.js';
 import { share } from './share.js';
 import { Cell, type Dep, isMember, type Row, type Store, type Table } from './Store.js';
 
+/** The mark of the walk that follows a class's table (see `Walker._followed`). */
+const FOLLOWED = Symbol();
+type Marked = { [FOLLOWED]?: number };
+
 /** One row being built. */
 interface Frame {
   readonly walker: Walker;
@@ -76,6 +80,19 @@ export class Walker implements DenormalizeContext {
    * points to is left to the sweep, which keeps it while that response is fresh.
    */
   _free = false;
+
+  /**
+   * @internal Entity classes whose tables the view follows (it read their `_version` and
+   * `_written`, see `Views`): rows of theirs are peeked, not subscribed one by one. A row
+   * is known as theirs by the class of its cached object, marked with this walk's id; any
+   * other row is read tracked (so is every row of a class a nested walk marked since).
+   */
+  set _followed(classes: readonly EntityClass[]) {
+    // (A class the app froze takes no mark: its rows are read one by one.)
+    for (const entity of classes) if (Object.isExtensible(entity)) (entity as Marked)[FOLLOWED] = this.#id;
+  }
+  /** @internal Rows this walk read or checked: what `Views` weighs against its tables' sizes. */
+  _reads = 0;
 
   /**
    * Whether the walk runs in a computed that must depend on the rows it reads. Untracked
@@ -171,7 +188,7 @@ export class Walker implements DenormalizeContext {
       if (parent !== undefined) addDeps(parent, cell._deps ?? cell);
       return cached === GONE ? undefined : cached;
     }
-    const row = this.#row(cell, own) as Row | undefined;
+    const row = this.#row(cell, own || (schema as Marked)[FOLLOWED] === this.#id) as Row | undefined;
     if (row === undefined) {
       if (parent !== undefined) addDeps(parent, cell);
       return undefined;
@@ -208,24 +225,37 @@ export class Walker implements DenormalizeContext {
     // re-read (every recomputation of a view) reads each row's own signal where it has one,
     // not through the cell's getter, in a loop of its own: the path every re-read takes.
     if (deps === undefined) {
-      if (this.#row(cell, own) !== (vals as unknown)) return false;
-    } else if (own || !this.#tracked) {
-      for (let i = 0; i < deps.length; i++) if (this.#row(deps[i], own && deps[i] === cell) !== vals[i]) return false;
-    } else
-      for (let i = 0; i < deps.length; i++) {
-        const dep = deps[i]!;
-        if (((dep as Cell)._signal ?? dep).value !== vals[i]) return false;
-      }
+      this._reads++;
+      if (this.#row(cell, own || this.#follows(cell)) !== (vals as unknown)) return false;
+    } else {
+      this._reads += deps.length;
+      if (own || !this.#tracked || this.#follows(cell)) {
+        for (let i = 0; i < deps.length; i++) {
+          const dep = deps[i]!;
+          if (this.#row(dep, (own && dep === cell) || this.#follows(dep)) !== vals[i]) return false;
+        }
+      } else
+        for (let i = 0; i < deps.length; i++) {
+          const dep = deps[i]!;
+          if (((dep as Cell)._signal ?? dep).value !== vals[i]) return false;
+        }
+    }
     cell._seen = this.#id;
     return true;
   }
 
+  /** Whether a row reached is of a table the view follows: its cached object is of a followed class. */
+  #follows(dep: Dep): boolean {
+    return ((dep as Cell)._obj?.constructor as Marked | undefined)?.[FOLLOWED] === this.#id;
+  }
+
   /** A row's (or list's) value: peeked in an untracked walk, or for the table a view of `All` follows (`own`). */
   #row(cell: Dep, own?: boolean): unknown {
-    return own || !this.#tracked ? cell._now : cell.value;
+    return own || !this.#tracked ? cell._now : ((cell as Cell)._signal ?? cell).value;
   }
 
   #build(schema: EntityClass, cell: Cell, row: Row, parent: Frame | undefined): object | undefined {
+    this._reads++;
     const obj = schema._create(row);
     const limit = schema.maxEntityDepth ?? MAX_ROW_DEPTH;
     if (this.#depth >= limit) {

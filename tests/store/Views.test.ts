@@ -1,8 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Controller, Query, effect } from '../../src/index.js';
+import { Controller, Endpoint, Invalidate, Query, effect } from '../../src/index.js';
 import { cellCount } from '../_fixtures/cells.js';
-import { User, allUsers } from '../_fixtures/models.js';
+import { Post, User, allUsers } from '../_fixtures/models.js';
 import { collect, collectUntil } from '../_fixtures/time.js';
 import { dev } from '../_fixtures/env.js';
 
@@ -90,3 +90,120 @@ views('a value that is not a schema is rejected by name, not by a WeakMap', () =
 });
 
 views.run();
+
+// A view that reads at least half of the rows of the tables its schema reaches follows the
+// tables (their `_version` and `_written`), not each row: a write to any of their rows
+// recomputes it, and its objects keep their identity, so readers run only for their rows.
+const follow = suite('views follow their tables');
+
+/** 100 posts with 10 authors; `ctrl.set([Post], …)` stores them as one list. */
+function posts(ctrl: Controller, count = 100) {
+  const list = Array.from({ length: count }, (_, i) => ({
+    id: `p${i}`,
+    title: `post ${i}`,
+    author: { id: `u${i % 10}`, name: `user ${i % 10}` },
+  }));
+  ctrl.set(User, { id: 'other', name: 'not in the list' });
+  ctrl.set(Post, { id: 'lone', title: 'not in the list' });
+  return list;
+}
+const postList = new Endpoint(async () => [], { key: () => 'posts', schema: [Post] });
+/** Counts the recomputations of every view of `ctrl` (what signal-cache/devtools counts). */
+function runsOf(ctrl: Controller): () => number {
+  const runs = new Map<string, number>();
+  ctrl._inspect()[0]._views._runs = runs;
+  return () => [...runs.values()].reduce((a, b) => a + b, 0);
+}
+
+follow('a large view follows its tables: other rows recompute it, readers run only when its data changes', () => {
+  const ctrl = new Controller();
+  ctrl.setResponse(postList, posts(ctrl));
+  const runs = runsOf(ctrl);
+  const view = ctrl.response(postList);
+  let ran = 0;
+  let seen: Post[] | undefined;
+  const stop = effect(() => {
+    ran++;
+    seen = view.value as Post[];
+  });
+  const first = seen!;
+  assert.is(first.length, 100);
+  // A nested row it reaches: one new list, the ten posts of that author new, the rest kept.
+  ctrl.set(User, { id: 'u3', name: 'Ada' });
+  assert.is(ran, 2);
+  const next = seen!;
+  assert.is.not(next, first);
+  assert.is(next.filter((p, i) => p !== first[i]).length, 10);
+  assert.is(next[3]!.author!.name, 'Ada');
+  assert.is(next[4], first[4]);
+  // (The first walk read row by row and found the view large: from the second on, it follows.)
+  // A row the view does not reach, in a table it follows: recomputed, the same list.
+  const before = runs();
+  ctrl.set(User, { id: 'other', name: 'renamed' });
+  assert.is(runs(), before + 1, 'the view follows the User table');
+  assert.is(ran, 2, 'its reader did not run');
+  assert.is(view.value, next);
+  // A row of the list edited.
+  ctrl.set(Post, { id: 'p7', title: 'edited' });
+  assert.is(seen![7]!.title, 'edited');
+  assert.is(ran, 3);
+  stop();
+});
+
+follow('a small view stays row by row: a write to a row it does not read does not recompute it', () => {
+  const ctrl = new Controller();
+  ctrl.setResponse(postList, posts(ctrl, 5));
+  const runs = runsOf(ctrl);
+  const view = ctrl.response(postList);
+  const stop = effect(() => view.value);
+  ctrl.set(User, { id: 'u1', name: 'Ada' });
+  assert.is((view.value as Post[])[1]!.author!.name, 'Ada');
+  const before = runs();
+  ctrl.set(User, { id: 'other', name: 'renamed' });
+  assert.is(runs(), before, 'not recomputed');
+  ctrl.set(User, { id: 'u2', name: 'Bo' });
+  assert.is(runs(), before + 1);
+  stop();
+});
+
+follow('a view that shrinks goes back to its rows; one that grows follows again', () => {
+  const ctrl = new Controller();
+  const list = posts(ctrl);
+  ctrl.setResponse(postList, list);
+  const runs = runsOf(ctrl);
+  const view = ctrl.response(postList);
+  const stop = effect(() => view.value);
+  ctrl.setResponse(postList, list.slice(0, 3));
+  assert.is((view.value as Post[]).length, 3);
+  ctrl.set(User, { id: 'other', name: 'renamed' });
+  const shrunk = runs();
+  ctrl.set(User, { id: 'other', name: 'renamed again' });
+  assert.is(runs(), shrunk, 'row by row again');
+  ctrl.set(User, { id: 'u2', name: 'Ada' });
+  assert.is((view.value as Post[])[2]!.author!.name, 'Ada');
+  ctrl.setResponse(postList, list);
+  ctrl.set(User, { id: 'u5', name: 'Bo' });
+  assert.is((view.value as Post[])[5]!.author!.name, 'Bo');
+  const grown = runs();
+  ctrl.set(User, { id: 'other', name: 'once more' });
+  assert.is(runs(), grown + 1, 'following again');
+  stop();
+});
+
+follow('a followed view sees rows that appear, leave and come back', () => {
+  const ctrl = new Controller();
+  const list = posts(ctrl).map((p, i) => (i === 0 ? { ...p, author: 'late' } : p));
+  ctrl.setResponse(postList, list);
+  const view = ctrl.response(postList);
+  const stop = effect(() => view.value);
+  for (let i = 0; i < 3; i++) ctrl.set(User, { id: 'other', name: `n${i}` });
+  assert.is((view.value as Post[])[0]!.author, undefined, 'the author is not stored yet');
+  ctrl.set(User, { id: 'late', name: 'Late' });
+  assert.is((view.value as Post[])[0]!.author!.name, 'Late');
+  ctrl.setResponse(new Endpoint(async () => 'p1', { key: () => 'del', schema: new Invalidate(Post) }), 'p1');
+  assert.is((view.value as Post[]).length, 99);
+  assert.not.ok((view.value as Post[]).some((p) => p.id === 'p1'));
+  stop();
+});
+
+follow.run();
