@@ -155,7 +155,9 @@ follow('a small view stays row by row: a write to a row it does not read does no
   ctrl.setResponse(postList, posts(ctrl, 5));
   const runs = runsOf(ctrl);
   const view = ctrl.response(postList);
-  const stop = effect(() => view.value);
+  const stop = effect(() => {
+    view.value;
+  });
   ctrl.set(User, { id: 'u1', name: 'Ada' });
   assert.is((view.value as Post[])[1]!.author!.name, 'Ada');
   const before = runs();
@@ -172,7 +174,9 @@ follow('a view that shrinks goes back to its rows; one that grows follows again'
   ctrl.setResponse(postList, list);
   const runs = runsOf(ctrl);
   const view = ctrl.response(postList);
-  const stop = effect(() => view.value);
+  const stop = effect(() => {
+    view.value;
+  });
   ctrl.setResponse(postList, list.slice(0, 3));
   assert.is((view.value as Post[]).length, 3);
   ctrl.set(User, { id: 'other', name: 'renamed' });
@@ -195,7 +199,9 @@ follow('a followed view sees rows that appear, leave and come back', () => {
   const list = posts(ctrl).map((p, i) => (i === 0 ? { ...p, author: 'late' } : p));
   ctrl.setResponse(postList, list);
   const view = ctrl.response(postList);
-  const stop = effect(() => view.value);
+  const stop = effect(() => {
+    view.value;
+  });
   for (let i = 0; i < 3; i++) ctrl.set(User, { id: 'other', name: `n${i}` });
   assert.is((view.value as Post[])[0]!.author, undefined, 'the author is not stored yet');
   ctrl.set(User, { id: 'late', name: 'Late' });
