@@ -92,7 +92,7 @@ views('a value that is not a schema is rejected by name, not by a WeakMap', () =
 views.run();
 
 // A view that reads at least half of the rows of the tables its schema reaches follows the
-// tables (their `_version` and `_written`), not each row: a write to any of their rows
+// tables (their membership and writes), not each row: a write to any of their rows
 // recomputes it, and its objects keep their identity, so readers run only for their rows.
 const follow = suite('views follow their tables');
 
