@@ -15,9 +15,10 @@
  *   Solid:  stable User#1 ◀─ `name` written ─┘         (one object, `name` readers re-run)
  *
  * Costs are paid where they are used:
- * - a field has a Solid signal only while computations read it (most fields of most
- *   rows never are; none of an unmounted row), so an object costs little more than the
- *   copy of its fields;
+ * - a field has a Solid signal from the first computation that reads it (most fields of
+ *   most rows never are), so an object costs little more than the copy of its fields.
+ *   The signal holds the field's value and lives as long as the object: a read in a
+ *   computation is one `Map` read and a signal read, with nothing to clean up per read;
  * - a cache object already translated is found in one `WeakMap` read, so a list of
  *   10,000 in which 500 rows changed writes 500 objects, not 10,000;
  * - an array field whose translated items are the same keeps its array (no
@@ -27,23 +28,24 @@
  * pass through. A cycle ends at an entity already translated from the same cache object.
  * A stable object is held weakly: it lives while the UI (or anything else) holds it.
  */
-import { createSignal, getListener, onCleanup } from 'solid-js';
+import { type Signal, createSignal, getListener } from 'solid-js';
 import { Entity } from '../index.js';
 
 /** A stable object's target: its fields (own, translated), its cache object, its proxy, the signals of the fields read. */
 type Node = Record<string, unknown> & {
   [RAW]: Entity;
+  [PK]: string;
   [PROXY]: object;
-  [SIGNALS]?: Map<string, Reader> | undefined;
+  [SIGNALS]?: Map<string, Signal<unknown>> | undefined;
 };
-
-/** A field's signal: read it (and count the reader), notify its readers. */
-type Reader = [track: () => void, notify: () => void];
 
 /** Per controller: entity key + pk → its stable object's node (weakly held). */
 type Table = Map<string, WeakRef<Node>>;
 
 const RAW = Symbol();
+const PK = Symbol();
+/** A stable object's node, read through its proxy. */
+const NODE = Symbol();
 const PROXY = Symbol();
 const SIGNALS = Symbol();
 
@@ -55,48 +57,25 @@ const registry = /*#__PURE__*/ new FinalizationRegistry<[Table, string]>(([table
 });
 
 /**
- * Reads go to the copy; a read inside a computation subscribes it to that field. Writes
- * are refused (a `TypeError` in strict code): the cache is written through the Controller.
+ * Reads go to the copy; a read inside a computation reads the field's signal (made at
+ * the first such read, holding the field's value). Writes are refused (a `TypeError` in
+ * strict code): the cache is written through the Controller.
  */
 const handler: ProxyHandler<Node> = {
   get(node, key, proxy) {
+    if (key === NODE) return node;
     if (typeof key === 'string' && getListener() && Object.hasOwn(node, key)) {
       let signals = node[SIGNALS];
       if (signals === undefined) node[SIGNALS] = signals = new Map();
-      (signals.get(key) ?? reader(node, signals, key))[0]();
+      let signal = signals.get(key);
+      if (signal === undefined) signals.set(key, (signal = createSignal(node[key])));
+      return signal[0]();
     }
     return Reflect.get(node, key, proxy);
   },
   set: () => false,
   ownKeys: (node) => Object.keys(node),
 };
-
-const NOTIFY = { equals: false } as const;
-
-/**
- * The signal of one field of a node, while computations read it: when the last of them
- * re-runs or is disposed it goes, so an unmounted row keeps only its fields.
- */
-function reader(node: Node, signals: Map<string, Reader>, key: string): Reader {
-  const [read, notify] = createSignal<void>(undefined, NOTIFY);
-  let readers = 0;
-  const release = () => {
-    if (--readers === 0) {
-      signals.delete(key);
-      if (signals.size === 0) node[SIGNALS] = undefined;
-    }
-  };
-  const entry: Reader = [
-    () => {
-      read();
-      readers++;
-      onCleanup(release);
-    },
-    notify,
-  ];
-  signals.set(key, entry);
-  return entry;
-}
 
 /** `===`, or arrays of `===` items. */
 function same(a: unknown, b: unknown): boolean {
@@ -116,14 +95,17 @@ export function tableOf(ctrl: object): Table {
  * @internal Translates a denormalized value for Solid: entities become their stable
  * objects (changed fields written), arrays and plain objects are translated member by
  * member. Call inside `batch`. `before` and `shown`: the previous value of the same view
- * and its translation; an array item still in its place in `before` keeps its translation
- * without a look-up.
+ * and its translation. An array item still in its place in `before` keeps its
+ * translation without a look-up; a changed one is first compared with the stable object
+ * in its place (the same row, written again, is found without the table).
  */
 export function stable(table: Table, value: unknown, before?: unknown, shown?: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     const old = Array.isArray(before) ? before : [];
-    return value.map((item, i) => (item === old[i] ? (shown as unknown[])[i] : stable(table, item)));
+    return value.map((item, i) =>
+      item === old[i] ? (shown as unknown[])[i] : stable(table, item, 0, old[i] && (shown as unknown[])[i]),
+    );
   }
   if (value instanceof Entity) {
     let ref = refs.get(value);
@@ -133,26 +115,33 @@ export function stable(table: Table, value: unknown, before?: unknown, shown?: u
     const pk = type.pk(value);
     // No usable pk: no identity to keep.
     if (pk === undefined) return value;
-    const key = type.key + '\0' + pk;
-    ref = table.get(key);
-    node = ref?.deref();
-    if (node === undefined) {
-      node = Object.create(Object.getPrototypeOf(value)) as Node;
-      node[PROXY] = new Proxy(node, handler);
-      table.set(key, (ref = new WeakRef(node)));
-      registry.register(node, [table, key]);
+    // The stable object shown in this place before, when it is the same row.
+    node = (shown as { [NODE]?: Node } | undefined)?.[NODE];
+    if (node === undefined || node[PK] !== pk || (node[RAW].constructor as typeof Entity).key !== type.key) {
+      const key = type.key + '\0' + pk;
+      ref = table.get(key);
+      node = ref?.deref();
+      if (node === undefined) {
+        node = Object.create(Object.getPrototypeOf(value)) as Node;
+        node[PK] = pk;
+        node[PROXY] = new Proxy(node, handler);
+        table.set(key, (ref = new WeakRef(node)));
+        registry.register(node, [table, key]);
+      }
+      refs.set(value, ref!);
     }
-    refs.set(value, ref!);
     const old = node[RAW];
+    if (old === value) return node[PROXY];
     // Recorded before the fields are translated: a cycle that comes back here stops.
     node[RAW] = value;
     for (const field of Object.keys(value)) {
       const raw = (value as any)[field];
-      if (old !== undefined && (old as any)[field] === raw) continue;
+      // Unchanged, or an array of the same items (a row rebuilt because a nested row changed).
+      if (old !== undefined && same((old as any)[field], raw)) continue;
       const next = stable(table, raw);
       if (old === undefined || !same(node[field], next)) {
         node[field] = next;
-        node[SIGNALS]?.get(field)?.[1]();
+        node[SIGNALS]?.get(field)?.[1](() => next);
       }
     }
     return node[PROXY];
