@@ -25,7 +25,7 @@ import { baseOf, Cell, type Row, type Store, type Table, type Written } from '..
 import { equalValue } from '../util/equal.js';
 import { clampTime, isKey, isTime, MAX_ARGS_DEPTH, MAX_DEPTH, tooDeep } from '../util/limits.js';
 import { own } from '../util/own.js';
-import { DEV } from '../util/dev.js';
+import { seal } from '../store/Walker.js';
 
 /**
  * Version of the state format; `hydrate` refuses any other. `2`: rows as arrays of values
@@ -415,7 +415,7 @@ function restore(table: Table, read: DehydratedRows, stamp: number): void {
       made = (values as unknown[][]).map((value) => {
         const obj = schema._create(EMPTY) as unknown as Row;
         for (let i = 0; i < fields.length; i++) obj[fields[i]!] = value[i];
-        return DEV ? Object.freeze(obj) : obj;
+        return seal(obj);
       });
     }
     return made;

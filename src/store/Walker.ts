@@ -336,8 +336,8 @@ export class Walker implements DenormalizeContext {
   }
 }
 
-/** An entity object as readers get it: frozen in development. */
-function seal(obj: object): object {
+/** @internal An entity object as readers get it: frozen in development. */
+export function seal<T extends object>(obj: T): T {
   if (DEV) Object.freeze(obj);
   return obj;
 }

@@ -8,7 +8,9 @@
 import { Controller, Entity, Invalidate, type Schema } from '../../src/index.js';
 import { dehydrate, hydrate } from '../../src/ssr/index.js';
 import { endpoint } from './schema.js';
-import { rowsByPk, withRows } from './state.js';
+import { withRows } from './state.js';
+import { dehydrateStore } from '../../src/state/hydrate.js';
+import type { Row } from '../../src/store/Store.js';
 
 /**
  * A removed row, where data-client's tables hold its `INVALID` symbol. signal-cache keeps
@@ -53,7 +55,10 @@ export function listsOf(ctrl: Controller): Lists {
 /** Every stored row of a Controller, as entity key → pk → row (deserialized fields in their JSON form). */
 export function tablesOf(ctrl: Controller): Entities {
   const out: Entities = {};
-  const rows = rowsByPk(dehydrate(ctrl));
+  // (By pk, as the store holds them: the rows themselves, not copies.)
+  const { rows } = dehydrateStore(ctrl._hydration()[0], true) as unknown as {
+    rows: Record<string, Record<string, [Row]>>;
+  };
   for (const key in rows) {
     out[key] = {};
     for (const pk in rows[key]) out[key]![pk] = rows[key]![pk]![0];
