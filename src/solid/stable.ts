@@ -15,12 +15,17 @@
  *   Solid:  stable User#1 ◀─ `name` written ─┘         (one object, `name` readers re-run)
  *
  * Costs are paid where they are used:
+ * - fields are copied when the object is first read, and a new cache object is copied at
+ *   once only into objects whose fields computations read; the others take it at their
+ *   next read. A list of 10,000 of which 100 are on screen copies 100 rows' fields, and
+ *   a rename that rebuilds 500 of its rows writes the rows on screen;
  * - a field has a Solid signal from the first computation that reads it (most fields of
  *   most rows never are), so an object costs little more than the copy of its fields.
  *   The signal holds the field's value and lives as long as the object: a read in a
  *   computation is one `Map` read and a signal read, with nothing to clean up per read;
- * - a cache object already translated is found in one `WeakMap` read, so a list of
- *   10,000 in which 500 rows changed writes 500 objects, not 10,000;
+ * - a cache object already translated is found in one `WeakMap` read (or, in a view's
+ *   array, by its place), so a list of 10,000 in which 500 rows changed looks up 500
+ *   objects, not 10,000;
  * - an array field whose translated items are the same keeps its array (no
  *   notification).
  *
@@ -31,9 +36,14 @@
 import { type Signal, createSignal, getListener } from 'solid-js';
 import { Entity } from '../index.js';
 
-/** A stable object's target: its fields (own, translated), its cache object, its proxy, the signals of the fields read. */
+/**
+ * A stable object's target: its fields (own, translated), its latest cache object and the
+ * one its fields were copied from, its table, pk and proxy, the signals of the fields read.
+ */
 type Node = Record<string, unknown> & {
   [RAW]: Entity;
+  [DONE]?: Entity;
+  [TABLE]: Table;
   [PK]: string;
   [PROXY]: object;
   [SIGNALS]?: Map<string, Signal<unknown>> | undefined;
@@ -43,6 +53,8 @@ type Node = Record<string, unknown> & {
 type Table = Map<string, WeakRef<Node>>;
 
 const RAW = Symbol();
+const DONE = Symbol();
+const TABLE = Symbol();
 const PK = Symbol();
 /** A stable object's node, read through its proxy. */
 const NODE = Symbol();
@@ -57,13 +69,14 @@ const registry = /*#__PURE__*/ new FinalizationRegistry<[Table, string]>(([table
 });
 
 /**
- * Reads go to the copy; a read inside a computation reads the field's signal (made at
- * the first such read, holding the field's value). Writes are refused (a `TypeError` in
- * strict code): the cache is written through the Controller.
+ * Reads go to the copy, brought up to date first; a read inside a computation reads the
+ * field's signal (made at the first such read, holding the field's value). Writes are
+ * refused (a `TypeError` in strict code): the cache is written through the Controller.
  */
 const handler: ProxyHandler<Node> = {
   get(node, key, proxy) {
     if (key === NODE) return node;
+    sync(node);
     if (typeof key === 'string' && getListener() && Object.hasOwn(node, key)) {
       let signals = node[SIGNALS];
       if (signals === undefined) node[SIGNALS] = signals = new Map();
@@ -74,8 +87,41 @@ const handler: ProxyHandler<Node> = {
     return Reflect.get(node, key, proxy);
   },
   set: () => false,
-  ownKeys: (node) => Object.keys(node),
+  has(node, key) {
+    sync(node);
+    return key in node;
+  },
+  ownKeys(node) {
+    sync(node);
+    return Object.keys(node);
+  },
+  getOwnPropertyDescriptor(node, key) {
+    sync(node);
+    return Reflect.getOwnPropertyDescriptor(node, key);
+  },
 };
+
+/**
+ * Copies a node's latest cache object into its fields (those that changed since the one
+ * copied before), translated; notifies the computations that read a changed field.
+ */
+function sync(node: Node): void {
+  const value = node[RAW];
+  const old = node[DONE];
+  if (old === value) return;
+  // Recorded before the fields are translated: a cycle that comes back here stops.
+  node[DONE] = value;
+  for (const field of Object.keys(value)) {
+    const raw = (value as any)[field];
+    // Unchanged, or an array of the same items (a row rebuilt because a nested row changed).
+    if (old !== undefined && same((old as any)[field], raw)) continue;
+    const next = stable(node[TABLE], raw);
+    if (old === undefined || !same(node[field], next)) {
+      node[field] = next;
+      node[SIGNALS]?.get(field)?.[1](() => next);
+    }
+  }
+}
 
 /** `===`, or arrays of `===` items. */
 function same(a: unknown, b: unknown): boolean {
@@ -93,7 +139,8 @@ export function tableOf(ctrl: object): Table {
 
 /**
  * @internal Translates a denormalized value for Solid: entities become their stable
- * objects (changed fields written), arrays and plain objects are translated member by
+ * objects (changed fields written now when computations read them, else at their next
+ * read), arrays and plain objects are translated member by
  * member. Call inside `batch`. `before` and `shown`: the previous value of the same view
  * and its translation. An array item still in its place in `before` keeps its
  * translation without a look-up; a changed one is first compared with the stable object
@@ -123,6 +170,7 @@ export function stable(table: Table, value: unknown, before?: unknown, shown?: u
       node = ref?.deref();
       if (node === undefined) {
         node = Object.create(Object.getPrototypeOf(value)) as Node;
+        node[TABLE] = table;
         node[PK] = pk;
         node[PROXY] = new Proxy(node, handler);
         table.set(key, (ref = new WeakRef(node)));
@@ -130,20 +178,10 @@ export function stable(table: Table, value: unknown, before?: unknown, shown?: u
       }
       refs.set(value, ref!);
     }
-    const old = node[RAW];
-    if (old === value) return node[PROXY];
-    // Recorded before the fields are translated: a cycle that comes back here stops.
+    if (node[RAW] === value) return node[PROXY];
     node[RAW] = value;
-    for (const field of Object.keys(value)) {
-      const raw = (value as any)[field];
-      // Unchanged, or an array of the same items (a row rebuilt because a nested row changed).
-      if (old !== undefined && same((old as any)[field], raw)) continue;
-      const next = stable(table, raw);
-      if (old === undefined || !same(node[field], next)) {
-        node[field] = next;
-        node[SIGNALS]?.get(field)?.[1](() => next);
-      }
-    }
+    // Computations read its fields: they see the change now. Other objects copy it when read.
+    if (node[SIGNALS] !== undefined) sync(node);
     return node[PROXY];
   }
   const proto = Object.getPrototypeOf(value);

@@ -343,6 +343,41 @@ stable('stable objects list, spread and serialize their fields, and refuse write
   dispose();
 });
 
+stable('an object no computation reads takes each change at its next read, whatever reads it', () => {
+  const ctrl = new Controller();
+  ctrl.set(User, { id: 'u1' }, { id: 'u1', name: 'Ada', isAdmin: false });
+  let user!: () => User | undefined;
+  const dispose = mountWith(ctrl, () => {
+    user = createQuery(User, () => ({ id: 'u1' }));
+  });
+  const u = user()!;
+  const rename = (name: string) => {
+    ctrl.set(User, { id: 'u1' }, { id: 'u1', name });
+    assert.is(user(), u, 'one object throughout');
+  };
+  // Each read below is the first since a change: each kind of read brings the object up to date.
+  assert.ok('name' in u, 'in');
+  rename('Grace');
+  assert.is(Object.getOwnPropertyDescriptor(u, 'name')?.value, 'Grace', 'a property descriptor');
+  rename('Hedy');
+  assert.equal({ ...u }, { id: 'u1', name: 'Hedy', isAdmin: false, posts: [] }, 'spread');
+  rename('Joan');
+  assert.is(JSON.parse(JSON.stringify(u)).name, 'Joan', 'JSON');
+  rename('Mary');
+  assert.equal(Object.keys(u), ['id', 'name', 'isAdmin', 'posts'], 'keys');
+  assert.is(u.name, 'Mary', 'a field');
+  // Read in a computation from now on: a change reaches it in the write itself.
+  const seen: string[] = [];
+  const stop = createRoot((d) => {
+    createComputed(() => seen.push(u.name));
+    return d;
+  });
+  rename('Ada');
+  assert.equal(seen, ['Mary', 'Ada']);
+  stop();
+  dispose();
+});
+
 stable('stable objects are released while the cache keeps the list they came from', async () => {
   reset(20);
   const ctrl = new Controller();
