@@ -231,11 +231,19 @@ export class Walker implements DenormalizeContext {
   #valid(cell: Cell, own?: boolean): boolean {
     const deps = cell._deps;
     const vals = cell._vals as unknown[];
-    // (No list: the object reached its own row only, and `_vals` is that row.)
+    // (No list: the object reached its own row only, and `_vals` is that row.) A tracked
+    // re-read (every recomputation of a view) reads each row's own signal where it has one,
+    // not through the cell's getter, in a loop of its own: the path every re-read takes.
     if (deps === undefined) {
       if (this.#row(cell, own) !== (vals as unknown)) return false;
+    } else if (!this.#tracked) {
+      for (let i = 0; i < deps.length; i++) if (deps[i]!._now !== vals[i]) return false;
     } else
-      for (let i = 0; i < deps.length; i++) if (this.#row(deps[i], own && deps[i] === cell) !== vals[i]) return false;
+      for (let i = 0; i < deps.length; i++) {
+        const dep = deps[i]!;
+        // (The cell itself is peeked when the walk follows its table: `own`.)
+        if ((own && dep === cell ? dep._now : ((dep as Cell)._signal ?? dep).value) !== vals[i]) return false;
+      }
     cell._seen = this.#id;
     return true;
   }
