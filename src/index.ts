@@ -67,7 +67,7 @@ export type { Extendable, Resource, ResourceEndpoints, ResourceExtend, ResourceO
 export type { EndpointInterface, SnapshotInterface } from './endpoint/types.js';
 
 export { Controller } from './controller/Controller.js';
-export type { DehydratedState } from './state/hydrate.js';
+export type { DehydratedRows, DehydratedState } from './state/hydrate.js';
 export type {
   ArgsOf,
   ControllerOptions,

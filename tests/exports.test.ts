@@ -80,6 +80,7 @@ api('signal-cache exports every type of its public signatures', () => {
     'Commit',
     'CommitOrigin',
     'ControllerOptions',
+    'DehydratedRows',
     'DehydratedState',
     'Denormalize',
     'DenormalizeContext',
@@ -245,7 +246,7 @@ api('signal-cache/tabs exports exactly the reviewed names', () => {
 
 api('signal-cache/ssr exports exactly the reviewed names', () => {
   assert.equal(exportsOf(ssrEntry), ['Controller', 'HydrationError', 'dehydrate', 'hydrate']);
-  assert.equal(typeExportsOf('ssr/index.ts'), ['DehydratedState', 'SSRControllerOptions']);
+  assert.equal(typeExportsOf('ssr/index.ts'), ['DehydratedRows', 'DehydratedState', 'SSRControllerOptions']);
 });
 
 api('signal-cache/devtools exports exactly the reviewed names, and the types of its signatures', () => {

@@ -15,6 +15,7 @@ import { hydrate } from '../src/ssr/index.js';
 import { shareTabs } from '../src/tabs/index.js';
 import { Store } from '../src/store/Store.js';
 import { User } from './_fixtures/models.js';
+import { withRows } from './_fixtures/state.js';
 
 const methodsOf = (proto: object) =>
   Object.getOwnPropertyNames(proto).filter(
@@ -42,13 +43,13 @@ seam('every capability at work on one Controller replaces no method of it or of 
     shareTabs(ctrl, { channel: `seam-${process.pid}`, wait: 0 }),
   ];
   const persister = persist(ctrl, memoryStorage());
-  hydrate(ctrl, {
-    version: 1,
-    rows: { User: { u9: [{ id: 'u9', name: 'Nia' }, 0] } },
-    converted: {},
-    lists: {},
-    responses: {},
-  });
+  hydrate(
+    ctrl,
+    withRows(
+      { version: 2, rows: {}, converted: {}, lists: {}, responses: {} },
+      { User: { u9: [{ id: 'u9', name: 'Nia' }, 0] } },
+    ),
+  );
   ctrl.set(User, { id: 'u1' }, { id: 'u1', name: 'Ada' });
   ctrl.invalidateAll();
   ctrl.gc();

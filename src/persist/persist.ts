@@ -35,7 +35,7 @@
  * Controller keeps what it had (never half-filled) and the error is reported.
  */
 import type { Controller } from '../controller/Controller.js';
-import { classOf, dict, entityClasses, hydrateStore, jsonRow, type DehydratedState } from '../state/hydrate.js';
+import { classOf, dict, entityClasses, hydrateStore, isDict, jsonRow, type DehydratedState } from '../state/hydrate.js';
 import { isDeserializer } from '../schema/visit.js';
 import type { Schema } from '../schema/types.js';
 import { listen, type Commit } from '../store/Journal.js';
@@ -117,6 +117,26 @@ function parseId(id: string): [kind: string, key: string, sub: string] {
 /** Whether a row or list holds data of this session (written, or removed, by a request): newer than any saved copy. */
 function held(cell: Cell | ListCell | undefined): boolean {
   return cell !== undefined && (cell._stamp > 0 || baseOf<unknown>(cell) !== undefined);
+}
+
+/**
+ * Saved rows (entity key → pk → [row, expiresAt]) as a state's rows (`DehydratedRows`):
+ * each row its object under its pk, with its own run of expiry, checked one by one.
+ */
+function byValues(rows: Record<string, Record<string, unknown[]>>): Record<string, unknown> {
+  const out = dict<unknown>();
+  for (const key in rows) {
+    const pks = Object.keys(rows[key]!);
+    const entries = pks.map((pk) => rows[key]![pk]!);
+    out[key] = {
+      fields: [],
+      pks,
+      // (A row that is no object is refused as one, not read as the values of no field.)
+      values: entries.map((e) => (isDict(e[0]) ? e[0] : undefined)),
+      expires: entries.flatMap((e) => [e[1], 1]),
+    };
+  }
+  return out;
 }
 
 /** What the storage holds of a row: its value (by reference), its expiry, the expiry entry extending it (0: none). */
@@ -552,7 +572,7 @@ class Saver implements Persister {
       hydrateStore(
         store,
         () => this.#ctrl._hydration()[1],
-        { version: 1, rows, converted, lists, responses } as unknown as DehydratedState,
+        { version: 2, rows: byValues(rows), converted, lists, responses } as unknown as DehydratedState,
         this.#options.schemas ?? [],
         (part, key, sub, error) => {
           if (part === 'rows') {

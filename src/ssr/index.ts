@@ -9,4 +9,4 @@ export { Controller } from './Controller.js';
 export type { SSRControllerOptions } from './Controller.js';
 export { dehydrate, hydrate } from './dehydrate.js';
 export { HydrationError } from '../state/hydrate.js';
-export type { DehydratedState } from '../state/hydrate.js';
+export type { DehydratedRows, DehydratedState } from '../state/hydrate.js';

@@ -21,23 +21,27 @@ import { batch } from '@preact/signals-core';
 import { deserialize, isDeserializer, isEntity } from '../schema/visit.js';
 import type { CollectionLike, EntityClass, Schema } from '../schema/types.js';
 import { Staging } from '../store/Staging.js';
-import { baseOf, type Row, type Store, type Table, type Written } from '../store/Store.js';
+import { baseOf, Cell, type Row, type Store, type Table, type Written } from '../store/Store.js';
 import { equalValue } from '../util/equal.js';
 import { clampTime, isKey, isTime, MAX_ARGS_DEPTH, MAX_DEPTH, tooDeep } from '../util/limits.js';
 import { own } from '../util/own.js';
+import { seal } from '../store/Walker.js';
 
-/** Version of the state format; `hydrate` rejects any other. */
-const VERSION = 1;
+/**
+ * Version of the state format; `hydrate` refuses any other. `2`: rows as arrays of values
+ * under one field list per entity key (`1` held each row as an object under its pk).
+ */
+const VERSION = 2;
 
 /**
  * A Controller's server data as plain JSON (`JSON.stringify` keeps all of it).
  * Produced by `dehydrate` (signal-cache/ssr), read by `hydrate` and the Controller's `initialState` option.
  */
 export interface DehydratedState {
-  /** Format version; `1`. */
+  /** Format version: `2`. */
   readonly version: number;
-  /** Entity key → pk → [normalized row, clock time until which a response vouched for it]. */
-  readonly rows: { readonly [key: string]: { readonly [pk: string]: readonly [row: Row, expiresAt: number] } };
+  /** Entity key → its rows, in stored order. */
+  readonly rows: { readonly [key: string]: DehydratedRows };
   /** Entity key → fields stored in their JSON form, deserialized again on hydrate. */
   readonly converted: { readonly [key: string]: readonly string[] };
   /** Collection key → args key → [arguments, normalized items] (an object of key → pk for a Collection of Values). */
@@ -53,6 +57,27 @@ export interface DehydratedState {
   readonly responses: {
     readonly [key: string]: readonly [data: unknown, fetchedAt: number, expiresAt: number, invalidated: boolean];
   };
+}
+
+/**
+ * The normalized rows of one entity key in a dehydrated state: each row the values of
+ * `fields` in that order, so 10,000 rows name their fields once (a row with other fields
+ * is written as its object); arrays of values are also what `JSON.parse` reads fastest.
+ */
+export interface DehydratedRows {
+  /** The fields of the rows written as arrays, in their order. */
+  readonly fields: readonly string[];
+  /** The field whose value (a string, or a number as a string) is each row's pk; absent when `pks` lists them. */
+  readonly pk?: string;
+  /** Each row's pk, in order, when no one field holds them. */
+  readonly pks?: readonly string[];
+  /** The rows: the values of `fields`, or the row object itself. */
+  readonly values: readonly (readonly unknown[] | Row)[];
+  /**
+   * The clock time until which a response vouched for the rows, by runs in row order:
+   * `[expiresAt, count, expiresAt, count …]` (rows written together share one run).
+   */
+  readonly expires: readonly number[];
 }
 
 /**
@@ -75,17 +100,42 @@ export class HydrationError extends Error {
  * — `__proto__`, `constructor` — is an ordinary one; times past `MAX_TIME` (an expiry of
  * `Infinity`) are written as `MAX_TIME`, which JSON keeps.
  */
-export function dehydrateStore(store: Store): DehydratedState {
-  const rows = dict<Record<string, [Row, number]>>();
+export function dehydrateStore(store: Store, byPk?: boolean): DehydratedState {
+  const rows = dict<any>();
   const converted = dict<string[]>();
   for (const [key, table] of store._tables) {
     const fields = new Set<string>();
+    let names: string[] | undefined;
+    const pks: string[] = [];
+    const values: (unknown[] | Row)[] = [];
+    const expires: number[] = [];
     for (const [pk, cell] of table._cells) {
       const row = baseOf(cell);
-      if (row !== undefined)
-        inner(rows, key)[pk] = [jsonRow(key, pk, row, fields, table._raw), clampTime(cell._exp._until)];
+      if (row === undefined) continue;
+      const json = jsonRow(key, pk, row, fields, table._raw);
+      const t = clampTime(cell._exp._until);
+      if (byPk) {
+        inner(rows, key)[pk] = [json, t];
+        continue;
+      }
+      names ??= Object.keys(json).filter((field) => !unwritten(json[field]));
+      values.push(valuesOf(json, names) ?? json);
+      pks.push(pk);
+      // (One run for the rows of one expiry: the rows a response wrote are stored together.)
+      if (expires[expires.length - 2] === t) expires[expires.length - 1]!++;
+      else expires.push(t, 1);
     }
     if (fields.size) converted[key] = [...fields];
+    if (names !== undefined) {
+      const pk = names.find((field, i) =>
+        pks.every((id, row) => {
+          const value = values[row]!;
+          const v = Array.isArray(value) ? value[i] : value[field];
+          return (typeof v === 'string' || typeof v === 'number') && String(v) === id;
+        }),
+      );
+      rows[key] = pk === undefined ? { fields: names, pks, values, expires } : { fields: names, pk, values, expires };
+    }
   }
   const lists = dict<Record<string, [readonly unknown[], readonly unknown[]]>>();
   for (const [key, byArgs] of store._lists) {
@@ -101,7 +151,27 @@ export function dehydrateStore(store: Store): DehydratedState {
     if (data !== undefined)
       responses[key] = [data, clampTime(meta.fetchedAt), clampTime(meta.expiresAt), meta.invalidated];
   }
-  return { version: VERSION, rows, converted, lists, responses };
+  return { version: byPk ? 1 : VERSION, rows, converted, lists, responses };
+}
+
+/**
+ * A row's values in the order of `names`, when the fields JSON keeps of it are those, in
+ * that order (what JSON leaves out of an object, it would write as `null` in an array).
+ */
+function valuesOf(row: Row, names: readonly string[]): unknown[] | undefined {
+  const out: unknown[] = [];
+  for (const field in row) {
+    const v = row[field];
+    if (unwritten(v)) continue;
+    if (field !== names[out.length]) return undefined;
+    out.push(v);
+  }
+  return out.length === names.length ? out : undefined;
+}
+
+/** A value `JSON.stringify` leaves out of an object. */
+function unwritten(v: unknown): boolean {
+  return v === undefined || typeof v === 'function' || typeof v === 'symbol';
 }
 
 /**
@@ -134,9 +204,6 @@ export function jsonRow(key: string, pk: string, row: Row, fields: Set<string>, 
 //#endregion
 
 //#region hydrate
-
-/** A row entry of a restored state, read and checked: the row to stage and its expiry. */
-type RowRead = readonly [row: Row, expiresAt: number];
 
 /**
  * @internal Fills the store from a dehydrated state, in one batch, as a response stamped
@@ -173,13 +240,15 @@ export function hydrateStore(
   const raw = new Map<string, readonly string[]>();
   /** Each staged row's expiry, in the order the rows are staged (no entry object per row). */
   const times: number[] = [];
+  /** Rows left as their values, for their table's first reader or writer to make (`Table._fill`). */
+  const later: [key: string, read: DehydratedRows][] = [];
   for (const key of Object.keys(rows)) {
-    const byPk = rows[key];
+    const read = readRows(rows[key]);
     const at = `rows.${short(key)}`;
     // What is wrong with the entity key refuses each of its rows.
     let refused: string | undefined;
     let fields: readonly string[] = [];
-    if (!isKey(key) || key === '' || !isDict(byPk)) refused = `malformed state at ${at}`;
+    if (!isKey(key) || key === '' || read === undefined) refused = `malformed state at ${at}`;
     else {
       fields = readFields(
         own(converted, key),
@@ -190,26 +259,46 @@ export function hydrateStore(
     // No class to deserialize with: the rows keep those fields in their JSON form until
     // the class that first reads or writes them is known (`adopt`).
     if (cls === undefined && fields.length) raw.set(key, fields);
-    // Refused whole without `skip`; with it, entry by entry (of a dictionary).
-    if (refused !== undefined && skip === undefined) fail(refused);
-    if (!isDict(byPk)) continue;
+    // Refused whole without `skip`; with it, row by row (a part that has no rows is passed over).
+    if (refused !== undefined) {
+      if (skip === undefined) fail(refused);
+      for (const pk of read?.pks ?? []) skip('rows', key, String(pk), new HydrationError(`hydrate: ${refused}`));
+      continue;
+    }
+    const { values } = read!;
+    // Into a table that holds nothing (and no reader waits on), with no class to check or
+    // deserialize them and no listener to tell: the rows stay as parsed until first asked for.
+    const table = store._tables.get(key);
+    const lazy =
+      skip === undefined &&
+      cls === undefined &&
+      store._journal === undefined &&
+      (table === undefined || (table._fill === undefined && table._idx === undefined && table._cells.size === 0));
     let staged: Map<string, Row> | undefined;
     const deserialized = cls === undefined ? [] : fields;
-    /** One row, checked and read, and its expiry. */
-    const readOne = (pk: string): RowRead => {
-      if (refused !== undefined) fail(refused);
-      const value = byPk[pk];
-      if (!Array.isArray(value) || !isTime(value[1])) fail(`malformed state at ${at}.${short(pk)}`);
-      return [readRow(cls, key, pk, value[0], deserialized, fail, fields.length > 0), value[1]];
+    const pkAt = read!.fields.indexOf(read!.pk!);
+    /** Row `i`, checked and read (`undefined`: left as its values, checked); `t`: its expiry, `NaN` when malformed. */
+    const readOne = (i: number, pk: string | undefined, t: number): Row | undefined => {
+      const value = values[i];
+      if (t !== t || !pk || (Array.isArray(value) ? value.length !== read!.fields.length : !isDict(value)))
+        fail(`malformed state at ${at}.${short(String(pk))}`);
+      // (Left as its values: checked as `readRow` checks a row.)
+      if (lazy) return void (tooDeep(value) && fail(`${short(key)} ${short(pk)} nests over ${MAX_DEPTH} levels`));
+      return Array.isArray(value)
+        ? readRow(cls, key, pk, objectOf(read!.fields, value), deserialized, fail)
+        : readRow(cls, key, pk, value, deserialized, fail, fields.length > 0);
     };
-    for (const pk of Object.keys(byPk)) {
+    const whole = eachRow(read!, (i, t) => {
+      const pk = pkOf(read!, pkAt, i);
       // (No closure per row unless entries are skipped one by one.)
-      const read = skip === undefined ? readOne(pk) : entry('rows', key, pk, () => readOne(pk));
-      if (read === undefined) continue;
+      const row = skip === undefined ? readOne(i, pk, t) : entry('rows', key, String(pk), () => readOne(i, pk, t));
+      if (row === undefined) return;
       if (staged === undefined) staging._rows.set(key, (staged = new Map()));
-      staged.set(pk, read[0]);
-      times.push(read[1]);
-    }
+      staged.set(pk!, row);
+      times.push(t);
+    });
+    if (!whole) fail(`malformed state at ${at}: expires`);
+    if (lazy && values.length) later.push([key, read!]);
   }
   for (const key of Object.keys(lists)) {
     const byArgs = lists[key];
@@ -243,6 +332,13 @@ export function hydrateStore(
   batch(() =>
     store._record('hydrate', at, () => {
       store._commit(staging, at);
+      for (const [key, read] of later) {
+        const table = store._table(key);
+        restore(table, read, at);
+        table._ever = true;
+        // The rows joined the membership (an `All` view of the empty table reads it).
+        table._version.value++;
+      }
       keepRaw(store, raw);
       // Rows of one expiry share its object, as the rows of one response do (`Cell._exp`:
       // of this restore's stamp, which every row it wrote holds).
@@ -262,6 +358,127 @@ export function hydrateStore(
       for (const [key, response] of results) writeResponse(store, key, response, at);
     }),
   );
+}
+
+/**
+ * The rows of one key of a state, when their shape is that of `DehydratedRows` (each row
+ * and run of expiry is checked as it is read): a field list of names (never `__proto__`,
+ * which would set a row's prototype), the pks or the field that holds them, and lists.
+ */
+function readRows(value: unknown): DehydratedRows | undefined {
+  if (!isDict(value)) return undefined;
+  const { fields, pk, pks, values, expires } = value;
+  if (!Array.isArray(fields) || !fields.every(isKey) || fields.includes('__proto__')) return undefined;
+  if (pks === undefined ? !fields.includes(pk) : !Array.isArray(pks) || pks.length !== values?.length) return undefined;
+  return Array.isArray(values) && Array.isArray(expires) ? (value as DehydratedRows) : undefined;
+}
+
+/** The pk of row `i` (`at`: the index of the pk field in `fields`), `undefined` when it has none. */
+function pkOf({ pk, pks, values }: DehydratedRows, at: number, i: number): string | undefined {
+  if (pks !== undefined) return isKey(pks[i]) ? pks[i] : undefined;
+  const value = values[i];
+  const id = Array.isArray(value) ? (value as unknown[])[at] : isDict(value) ? own(value as Row, pk!) : undefined;
+  return typeof id === 'number' ? String(id) : isKey(id) ? id : undefined;
+}
+
+/** A row from the values of its `fields`. */
+function objectOf(fields: readonly string[], values: readonly unknown[]): Row {
+  const row: Row = {};
+  for (let i = 0; i < fields.length; i++) row[fields[i]!] = values[i];
+  return row;
+}
+
+/**
+ * Leaves rows restored into an empty table as their values: a read of them all in stored
+ * order (a response's list of them, `All`) by a class with no nested entity gets objects
+ * made straight from the values (`Table._made`); the first reader or writer of anything
+ * else makes their cells (`Table._fill`), which keep those objects.
+ */
+function restore(table: Table, read: DehydratedRows, stamp: number): void {
+  const { fields, values } = read;
+  const at = fields.indexOf(read.pk!);
+  let made: object[] | undefined;
+  table._fill = () => {
+    table._made = undefined;
+    fill(table, read, at, stamp, made);
+  };
+  table._made = (schema, pks) => {
+    if (
+      table._raw !== undefined ||
+      !Object.values(schema.schema).every(isDeserializer) ||
+      (pks !== undefined && (pks.length !== values.length || pks.some((pk, i) => pk !== pkOf(read, at, i))))
+    )
+      return undefined;
+    if (made === undefined) {
+      // (A row that travelled as an object has fields of its own: it takes the way of cells.)
+      if (!values.every(Array.isArray)) return undefined;
+      made = (values as unknown[][]).map((value) => {
+        const obj = schema._create(EMPTY) as unknown as Row;
+        for (let i = 0; i < fields.length; i++) obj[fields[i]!] = value[i];
+        return seal(obj);
+      });
+    }
+    return made;
+  };
+}
+
+/** What an entity object made from a row's values starts from: class-field defaults. */
+const EMPTY: Row = Object.freeze({});
+
+/**
+ * Makes the cells of rows restored into an empty table (`Table._fill`, run by its first
+ * reader or writer): each row an object (a copy of one that travelled as an object when its
+ * class will complete it in place, `adopt`, or it holds `__proto__`), the rows of one run of
+ * expiry sharing one record, as the rows of one response do; `made`: the objects a read
+ * made of them (`restore`), each row's until its row changes.
+ */
+function fill(table: Table, read: DehydratedRows, at: number, stamp: number, made: object[] | undefined): void {
+  const cells = new Map<string, Cell>();
+  let exp: Written | undefined;
+  eachRow(read, (i, t) => {
+    const until = Math.max(t, 0);
+    if (exp?._until !== until) exp = { _stamp: stamp, _until: until };
+    const value = read.values[i] as Row | unknown[];
+    let row: Row;
+    if (Array.isArray(value)) row = objectOf(read.fields, value);
+    else if (table._raw === undefined && !Object.hasOwn(value, '__proto__')) row = value;
+    else {
+      row = { ...value };
+      delete row.__proto__;
+    }
+    const cell = new Cell(row);
+    cell._writes = exp;
+    if (made !== undefined) {
+      cell._obj = made[i];
+      cell._vals = row;
+    }
+    cells.set(pkOf(read, at, i)!, cell);
+  });
+  table._cells = cells;
+}
+
+/**
+ * Calls `each` for every row of `read` with the expiry its run of `expires` gives it (`NaN`
+ * for a run that is malformed); false when the runs do not add up to the rows.
+ */
+function eachRow({ values, expires }: DehydratedRows, each: (i: number, expiresAt: number) => void): boolean {
+  let run = 0;
+  let left = 0;
+  let t = 0;
+  for (let i = 0; i < values.length; i++) {
+    if (left === 0) {
+      t = expires[run]!;
+      left = expires[run + 1]!;
+      run += 2;
+      if (!isTime(t) || !Number.isSafeInteger(left) || left < 1) {
+        t = Number.NaN;
+        left = 1;
+      }
+    }
+    left--;
+    each(i, t);
+  }
+  return left === 0 && run === expires.length;
 }
 
 /**

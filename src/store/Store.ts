@@ -184,12 +184,36 @@ export type Dep = Cell | ListCell;
 export class Table {
   /** The entity key of its rows. */
   _key = '';
+  #cells = new Map<string, Cell>();
   /**
    * The cells by pk. The members among them (`isMember`) are in first-stored order: a row
    * that becomes a member is moved to the end (`_rejoin`); a removed one keeps its entry,
    * so an undone removal is back in its place. Garbage collection deletes entries.
+   * Rows restored into an empty table are made by its first reader or writer (`_fill`).
    */
-  _cells = new Map<string, Cell>();
+  get _cells(): Map<string, Cell> {
+    const fill = this._fill;
+    if (fill !== undefined) {
+      this._fill = undefined;
+      fill();
+    }
+    return this.#cells;
+  }
+  set _cells(cells: Map<string, Cell>) {
+    this.#cells = cells;
+  }
+  /**
+   * Makes the cells of rows restored but not read yet (set by the state codec,
+   * src/state/hydrate.ts), once, before anything reads `_cells`. Declared only.
+   */
+  declare _fill: (() => void) | undefined;
+  /**
+   * While `_fill` waits: the objects of the restored rows, in stored order, made by
+   * `schema` straight from their values when it can (a class with no nested entity), and
+   * given to the cells `_fill` makes: what a read of the whole list makes and nothing
+   * more. `undefined` when `pks` are not those rows in stored order. Declared only.
+   */
+  declare _made: ((schema: EntityClass, pks?: readonly unknown[]) => object[] | undefined) | undefined;
   /** Bumped once per batch in which the membership changed. */
   readonly _version = new Signal(0);
   /**

@@ -133,6 +133,8 @@ export class Walker implements DenormalizeContext {
   _many(schema: EntityClass, pks: readonly unknown[]): unknown[] {
     const table = this.#table(schema);
     const roots = this.#top === undefined ? this._store._roots : undefined;
+    const made = roots && this.#restored(table, schema, pks);
+    if (made) return made;
     let cells = roots?.get(pks);
     if (!cells) {
       const read = this._free && roots !== undefined;
@@ -142,10 +144,19 @@ export class Walker implements DenormalizeContext {
       );
       roots?.set(pks, cells);
     }
+    // A root list that holds at least half of its table's rows follows the table as `all`
+    // does: one subscription to its writes and membership stands for the rows' own (a
+    // Signal and a link per row), and a write to another row of the table re-checks the
+    // list's objects, which keep their identity.
+    const own = roots !== undefined && pks.length * 2 >= table._cells.size;
+    if (own) {
+      table._version.value;
+      table._written.value;
+    }
     // One array of the final size (a loop of `push` makes four on the way to 150 rows),
     // filtered only when a row is missing.
     const out = cells.map((cell, i) =>
-      cell === undefined ? this._inline(schema, pks[i] as Row) : this._read(schema, cell),
+      cell === undefined ? this._inline(schema, pks[i] as Row) : this._read(schema, cell, own),
     );
     return out.includes(undefined) ? out.filter((v) => v !== undefined) : out;
   }
@@ -162,6 +173,8 @@ export class Walker implements DenormalizeContext {
     // At the root: one subscription to the table's writes stands for its rows' own.
     if (own) table._written.value;
     if (!table._ever) return undefined;
+    const made = own && this.#restored(table, schema);
+    if (made) return made;
     const out: unknown[] = [];
     for (const cell of table._cells.values()) {
       if (!isMember(cell)) continue;
@@ -169,6 +182,20 @@ export class Walker implements DenormalizeContext {
       if (v !== undefined) out.push(v);
     }
     return out;
+  }
+
+  /**
+   * The objects of a table's restored rows not made into cells yet (`Table._made`), when
+   * `pks` (else all rows) are those rows in stored order: the view follows the table, as
+   * a root list of most of its rows does.
+   */
+  #restored(table: Table, schema: EntityClass, pks?: readonly unknown[]): unknown[] | undefined {
+    const made = table._fill && table._made?.(schema, pks);
+    if (made) {
+      table._version.value;
+      table._written.value;
+    }
+    return made;
   }
 
   /**
@@ -229,7 +256,11 @@ export class Walker implements DenormalizeContext {
       if (this.#row(cell, own || this.#follows(cell)) !== (vals as unknown)) return false;
     } else {
       this._reads += deps.length;
-      if (own || !this.#tracked || this.#follows(cell)) {
+      if (!this.#tracked) {
+        for (let i = 0; i < deps.length; i++) if (deps[i]!._now !== vals[i]) return false;
+      } else if (own || this.#follows(cell)) {
+        // (The cell itself is peeked when the walk follows its table: `own`; so is every row
+        // of a table the view follows.)
         for (let i = 0; i < deps.length; i++) {
           const dep = deps[i]!;
           if (this.#row(dep, (own && dep === cell) || this.#follows(dep)) !== vals[i]) return false;
@@ -346,8 +377,8 @@ export class Walker implements DenormalizeContext {
   }
 }
 
-/** An entity object as readers get it: frozen in development. */
-function seal(obj: object): object {
+/** @internal An entity object as readers get it: frozen in development. */
+export function seal<T extends object>(obj: T): T {
   if (DEV) Object.freeze(obj);
   return obj;
 }

@@ -292,8 +292,8 @@ export function shareTabs(ctrl: Controller, options: ShareTabsOptions = {}): Tab
       setTimeout(() => {
         answers.delete(to);
         try {
-          const { version: _, ...state } = dehydrateStore(store);
-          post({ kind: 'state', to, time: 0, ...state });
+          const { version: _, ...state } = dehydrateStore(store, true);
+          post({ kind: 'state', to, time: 0, ...(state as unknown as Partial<Message>) });
         } catch (error) {
           onError(new TabsError(`shareTabs: could not send this tab's state: ${(error as Error)?.message ?? error}`));
         }

@@ -8,6 +8,9 @@
 import { Controller, Entity, Invalidate, type Schema } from '../../src/index.js';
 import { dehydrate, hydrate } from '../../src/ssr/index.js';
 import { endpoint } from './schema.js';
+import { withRows } from './state.js';
+import { dehydrateStore } from '../../src/state/hydrate.js';
+import type { Row } from '../../src/store/Store.js';
 
 /**
  * A removed row, where data-client's tables hold its `INVALID` symbol. signal-cache keeps
@@ -52,7 +55,10 @@ export function listsOf(ctrl: Controller): Lists {
 /** Every stored row of a Controller, as entity key → pk → row (deserialized fields in their JSON form). */
 export function tablesOf(ctrl: Controller): Entities {
   const out: Entities = {};
-  const { rows } = dehydrate(ctrl);
+  // (By pk, as the store holds them: the rows themselves, not copies.)
+  const { rows } = dehydrateStore(ctrl._hydration()[0], true) as unknown as {
+    rows: Record<string, Record<string, [Row]>>;
+  };
   for (const key in rows) {
     out[key] = {};
     for (const pk in rows[key]) out[key]![pk] = rows[key]![pk]![0];
@@ -77,7 +83,7 @@ export function controllerOf(entities: Entities, schemas: readonly Schema[] = []
       rows[key]![pk] = [row === INVALID ? {} : { ...(row as object) }, 0];
     }
   }
-  hydrate(ctrl, { version: 1, rows, converted: {}, lists: {}, responses: {} }, schemas);
+  hydrate(ctrl, withRows({ version: 2, rows: {}, converted: {}, lists: {}, responses: {} }, rows), schemas);
   for (const [key, pk] of removed) ctrl.set(new Invalidate(classOf(key)), pk);
   return ctrl;
 }
@@ -97,7 +103,7 @@ export function denormalize(
   const key = ep.key(...args);
   // (`undefined` is no response: nothing to store.)
   if (input !== undefined) {
-    hydrate(ctrl, { version: 1, rows: {}, converted: {}, lists: {}, responses: { [key]: [input, 1, 2, false] } });
+    hydrate(ctrl, { version: 2, rows: {}, converted: {}, lists: {}, responses: { [key]: [input, 1, 2, false] } });
   }
   return ctrl.response(ep, ...args).value;
 }

@@ -14,6 +14,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { DehydratedState } from '../../src/ssr/index.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
+import { rowsByPk } from '../_fixtures/state.js';
 
 // Test files run from a build folder; the runner starts them in the repository root.
 const root = process.cwd();
@@ -163,7 +164,7 @@ ssr(
     assert.equal(resolvedValues(scripts), ['!0', '!0'], 'the resource and the boundary resolve with true');
     assert.not.match(scripts, 'Pen');
     assert.ok(scripts.length < 600, `resource payload of ${scripts.length} characters`);
-    assert.equal(state.rows.Product.p1[0], { id: 'p1', name: 'Pen', price: '1.5' });
+    assert.equal(rowsByPk(state).Product.p1[0], { id: 'p1', name: 'Pen', price: '1.5' });
 
     assertHydrated(ctx, await openPage(ctx, html, () => state), 3);
   },
@@ -191,10 +192,10 @@ ssr(
     assert.not.match(solid, 'Pen');
     assert.not.match(solid, 'Decimal');
     assert.ok(solid.length < 1500, `resource and boundary scripts of ${solid.length} characters`);
-    assert.match(scripts.at(-1)!, /^self\.__STATE__=\{"version":1,/);
+    assert.match(scripts.at(-1)!, /^self\.__STATE__=\{"version":2,/);
     const global = globalThis as { __STATE__?: DehydratedState };
     const opened = await openPage(ctx, html, () => global.__STATE__!);
-    assert.equal(global.__STATE__!.rows.Product.p2[0], { id: 'p2', name: 'Ink', price: '2' });
+    assert.equal(rowsByPk(global.__STATE__!).Product.p2[0], { id: 'p2', name: 'Ink', price: '2' });
     assertHydrated(ctx, opened, 3);
   },
 );

@@ -9,6 +9,7 @@ import { Controller, HydrationError, type DehydratedState } from '../../src/ssr/
 import { Customer, Invoice } from '../_fixtures/invoices.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
 import { plain } from '../_fixtures/plain.js';
+import { withRows } from '../_fixtures/state.js';
 
 const invoices = [
   { id: 'i1', amount: '10.10', issuedAt: '2026-01-01T00:00:00.000Z', customer: { id: 'c1', name: 'Ada' } },
@@ -64,7 +65,7 @@ function assertInvoices(list: readonly Invoice[] | undefined) {
 ssr('is the core Controller, with dehydrate and hydrate', () => {
   const ctrl = new Controller({ gcInterval: 0 });
   assert.ok(ctrl instanceof CoreController);
-  assert.is(new Controller({ gcInterval: 0 }).dehydrate().version, 1);
+  assert.is(new Controller({ gcInterval: 0 }).dehydrate().version, 2);
 });
 
 ssr('new Controller({ initialState, schemas }) restores values, classes and freshness: no request', async (ctx) => {
@@ -114,8 +115,12 @@ ssr('a rejected initialState reports one HydrationError to onError and starts em
   const good = await serverState(ctx);
   const cases: [string, unknown][] = [
     ['not a state', { hello: 'world' }],
-    ['another version', { ...good, version: 2 }],
-    ['a malformed row', { ...good, rows: { ...good.rows, Invoice: { i1: ['x', 0] } } }],
+    ['another version', { ...good, version: 3 }],
+    ['a malformed row', withRows(good, { Invoice: { i1: ['x', 0] } })],
+    [
+      'a malformed row of format 2',
+      { ...good, rows: { ...good.rows, Invoice: { ...good.rows.Invoice, values: ['x'] } } },
+    ],
   ];
   for (const [name, initialState] of cases) {
     const errors: unknown[] = [];
@@ -129,7 +134,7 @@ ssr('a rejected initialState reports one HydrationError to onError and starts em
     assert.instance(errors[0], HydrationError, name);
     assert.equal(
       plain(client.dehydrate()),
-      { version: 1, rows: {}, converted: {}, lists: {}, responses: {} },
+      { version: 2, rows: {}, converted: {}, lists: {}, responses: {} },
       `${name}: empty`,
     );
     assert.is(client.response(ctx.getInvoices).value, undefined);

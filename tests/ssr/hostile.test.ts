@@ -10,6 +10,7 @@ import { memoryStorage, persist, PersistError } from '../../src/persist/index.js
 import { dehydrate, hydrate, HydrationError, type DehydratedState } from '../../src/ssr/index.js';
 import { shareTabs, TabsError } from '../../src/tabs/index.js';
 import { plain } from '../_fixtures/plain.js';
+import { rowsByPk, withRows } from '../_fixtures/state.js';
 import { assertUntouched, snapshot, type Snapshot } from '../_fixtures/prototypes.js';
 import { json, send, startServer, type TestServer } from '../_fixtures/server.js';
 import { waitFor } from '../_fixtures/time.js';
@@ -101,7 +102,7 @@ keys(
     const state = dehydrate(server);
     for (const name of NAMES) {
       assert.ok(Object.hasOwn(state.rows, name), `rows.${name} is an own key`);
-      assert.equal(Object.keys(state.rows[name]).sort(), things.map((t) => t.id).sort());
+      assert.equal(Object.keys(rowsByPk(state)[name]).sort(), things.map((t) => t.id).sort());
     }
     const text = JSON.stringify(state);
     holdsEveryRow(server, 'fetched');
@@ -198,13 +199,10 @@ limits('a field nested 300 deep that fetch stores is dehydrated, hydrated and pe
 
 limits('deeper than fetch stores is refused by name by hydrate, tabs and persist, which write nothing', async () => {
   const deep = nested(600);
-  const state = {
-    version: 1,
-    rows: { User: { u1: [{ id: 'u1', deep }, 0] } },
-    converted: {},
-    lists: {},
-    responses: {},
-  };
+  const state = withRows(
+    { version: 2, rows: {}, converted: {}, lists: {}, responses: {} },
+    { User: { u1: [{ id: 'u1', deep }, 0] } },
+  );
   const ctrl = new Controller({ gcInterval: 0 });
   assert.throws(
     () => hydrate(ctrl, state as unknown as DehydratedState),
@@ -256,13 +254,16 @@ shapes.after.each(teardown);
 
 /** A state holding one response for `key`. */
 const stateWith = (key: string, data: unknown): DehydratedState =>
-  ({
-    version: 1,
-    rows: { User: { u1: [{ id: 'u1', name: 'Ada', isAdmin: false }, Date.now() + 60_000] } },
-    converted: {},
-    lists: {},
-    responses: { [key]: [data, Date.now(), Date.now() + 60_000, false] },
-  }) as unknown as DehydratedState;
+  withRows(
+    {
+      version: 2,
+      rows: {},
+      converted: {},
+      lists: {},
+      responses: { [key]: [data, Date.now(), Date.now() + 60_000, false] },
+    },
+    { User: { u1: [{ id: 'u1', name: 'Ada', isAdmin: false }, Date.now() + 60_000] } },
+  );
 
 shapes('a hydrated response of another shape than its endpoint schema reads as missing and is fetched', async (ctx) => {
   for (const data of ['x', 42, { a: 1 }, true]) {
@@ -290,7 +291,7 @@ shapes('list members that are no pks, rows filed under another pk and times that
     );
     assert.equal(plain(dehydrate(ctrl).rows), {}, 'nothing written');
   };
-  const base = { version: 1, rows: {}, converted: {}, lists: {}, responses: {} };
+  const base = { version: 2, rows: {}, converted: {}, lists: {}, responses: {} };
   refused(
     { ...base, lists: { 'Collection(User)': { '': [[], [{ id: 'u1' }]] } } },
     'hydrate: malformed state at lists.Collection(User).: items are not pks',
@@ -299,9 +300,13 @@ shapes('list members that are no pks, rows filed under another pk and times that
     { ...base, lists: { 'Collection({User})': { '': [[], { a: 7 }] } } },
     'hydrate: malformed state at lists.Collection({User}).: items are not pks',
   );
-  refused({ ...base, rows: { User: { 1: [{ id: '666' }, 0] } } }, 'hydrate: User 1 holds the pk 666');
-  refused({ ...base, rows: { User: { u1: [{ id: 'u1' }, null] } } }, 'hydrate: malformed state at rows.User.u1');
-  refused({ ...base, rows: { User: { '': [{ id: '' }, 0] } } }, 'hydrate: malformed state at rows.User.');
+  refused(withRows(base, { User: { 1: [{ id: '666' }, 0] } }), 'hydrate: User 1 holds the pk 666');
+  refused(withRows(base, { User: { u1: [{ id: 'u1' }, null] } }), 'hydrate: malformed state at rows.User.u1');
+  refused(withRows(base, { User: { '': [{ id: '' }, 0] } }), 'hydrate: malformed state at rows.User.');
+  refused(
+    { ...base, rows: { User: { fields: ['id'], pks: ['1'], values: [['666']], expires: [0, 1] } } },
+    'hydrate: User 1 holds the pk 666',
+  );
   refused(
     { ...base, responses: { k: [1, 0, 1e400, false] } },
     'hydrate: malformed state at responses.k: fetchedAt and expiresAt must be times, invalidated a boolean',
@@ -310,7 +315,7 @@ shapes('list members that are no pks, rows filed under another pk and times that
   const ctrl = new Controller({ gcInterval: 0 });
   ctrl.set(User, { id: 'u9' }, { id: 'u9', name: 'x' });
   assert.throws(
-    () => hydrate(ctrl, { ...base, rows: { User: { u1: [{ id: 'u2' }, 0] } } } as unknown as DehydratedState),
+    () => hydrate(ctrl, withRows(base, { User: { u1: [{ id: 'u2' }, 0] } })),
     (e: Error) => e.message === 'hydrate: User u1 holds the pk u2',
   );
 });

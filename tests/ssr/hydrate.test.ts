@@ -10,6 +10,7 @@ import { Customer } from '../_fixtures/invoices.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
 import { dev } from '../_fixtures/env.js';
 import { plain } from '../_fixtures/plain.js';
+import { rowsByPk, withRows } from '../_fixtures/state.js';
 
 class Invoice extends Entity {
   id = '';
@@ -99,13 +100,13 @@ dry.after.each((ctx) => ctx.server.close());
 
 dry('stores converted fields in their JSON form and names them per entity key', async (ctx) => {
   const state = await serverState(ctx);
-  assert.is(state.version, 1);
+  assert.is(state.version, 2);
   assert.equal(state.converted, { Invoice: ['amount', 'issuedAt', 'paidAt'] });
-  assert.equal(state.rows.Invoice.i1, [
+  assert.equal(rowsByPk(state).Invoice.i1, [
     { id: 'i1', amount: '10.1', issuedAt: '2026-01-01T00:00:00.000Z', paidAt: '2026-01-02T00:00:00Z', customer: 'c1' },
     ctx.now + 10_000,
   ]);
-  assert.equal(state.rows.Customer, { c1: [{ id: 'c1', name: 'Ada' }, ctx.now + 10_000] });
+  assert.equal(plain(rowsByPk(state).Customer), { c1: [{ id: 'c1', name: 'Ada' }, ctx.now + 10_000] });
   assert.equal(
     Object.keys(state.responses).sort(),
     [ctx.getByCustomer.key({ customer: 'c1' }), ctx.getInvoices.key()].sort(),
@@ -132,10 +133,10 @@ dry('leaves pending optimistic changes out: a row under a layer travels with its
   await ctrl.fetch(ctx.getCustomers);
   const done = ctrl.fetch(rename, { id: 'c1' }, { name: 'optimistic' });
   assert.is(ctrl.get(Customer, { id: 'c1' })?.name, 'optimistic', 'the layer shows');
-  assert.equal(plain(dehydrate(ctrl).rows.Customer.c1[0]), { id: 'c1', name: 'Ada' });
+  assert.equal(plain(rowsByPk(dehydrate(ctrl)).Customer.c1[0]), { id: 'c1', name: 'Ada' });
   release();
   await done;
-  assert.equal(dehydrate(ctrl).rows.Customer.c1[0], { id: 'c1', name: 'optimistic' });
+  assert.equal(rowsByPk(dehydrate(ctrl)).Customer.c1[0], { id: 'c1', name: 'optimistic' });
 });
 
 dry('a value with no JSON form is refused by name', async (ctx) => {
@@ -150,6 +151,144 @@ dry('a value with no JSON form is refused by name', async (ctx) => {
   })();
   assert.instance(error, HydrationError);
   assert.is(error!.message, 'dehydrate: Customer.tags of c9 has no toJSON');
+});
+//#endregion
+
+//#region format 2
+const lean = suite<Ctx>('format 2: rows as values under one field list');
+lean.before.each(setup);
+lean.after.each((ctx) => ctx.server.close());
+
+class Item extends Entity {
+  id = '';
+  name = '';
+  size = 0;
+  static override key = 'Item';
+}
+
+class Pair extends Entity {
+  a = '';
+  b = '';
+  override pk() {
+    return `${this.a}-${this.b}`;
+  }
+  static override key = 'Pair';
+}
+
+lean('writes each row as the values of one field list, its pk field named once, expiry by runs', (ctx) => {
+  const ctrl = new Controller({ clock: ctx.clock });
+  ctrl.set(Item, { id: '2' }, { id: '2', name: 'two', size: 2 });
+  ctrl.set(Item, { id: '1' }, { id: '1', name: 'one', size: 1 });
+  // A row of other fields (partial) travels as its object; `undefined` fields are left out, as JSON does.
+  ctrl.set(Item, { id: '3' }, { id: '3', name: undefined });
+  ctrl.set(Pair, { a: 'x', b: 'y' }, { a: 'x', b: 'y' });
+  const state = JSON.parse(JSON.stringify(dehydrate(ctrl)));
+  assert.equal(state.rows.Item, {
+    fields: ['id', 'name', 'size'],
+    pk: 'id',
+    // Stored order, numeric pks too (an object by pk would list "1" before "2").
+    values: [['2', 'two', 2], ['1', 'one', 1], { id: '3' }],
+    expires: [ctx.now + 60_000, 3],
+  });
+  assert.equal(state.rows.Pair, {
+    fields: ['a', 'b'],
+    pks: ['x-y'],
+    values: [['x', 'y']],
+    expires: [ctx.now + 60_000, 1],
+  });
+  const client = hydrate(new Controller({ clock: ctx.clock }), state);
+  assert.equal(
+    client.get(new All(Item))?.map((i) => [i.id, i.name, i.size]),
+    [
+      ['2', 'two', 2],
+      ['1', 'one', 1],
+      ['3', '', 0],
+    ],
+  );
+  assert.is(client.get(Pair, { a: 'x', b: 'y' })?.b, 'y');
+  assert.equal(JSON.parse(JSON.stringify(dehydrate(client))), state, 'the same state again');
+});
+
+lean(
+  'rows restored without classes are made when first read: one object per row, shared by every view',
+  async (ctx) => {
+    const server = new Controller({ clock: ctx.clock });
+    await server.fetch(ctx.getCustomers);
+    const state = JSON.parse(JSON.stringify(dehydrate(server)));
+    const client = new Controller({ clock: ctx.clock });
+    // A reader of the empty table, before the state: told when the rows arrive.
+    const seen: (string[] | undefined)[] = [];
+    const stop = effect(() => void seen.push(client.get(new All(Customer))?.map((c) => c.name)));
+    hydrate(client, state);
+    assert.equal(seen, [undefined, ['Ada', 'Grace']]);
+    const list = client.getResponse(ctx.getCustomers)!;
+    assert.instance(list[0], Customer);
+    assert.is(list[0], client.get(new All(Customer))![0], 'the list and All share the objects');
+    // A row read alone is the same object as in the list.
+    assert.is(client.get(Customer, { id: 'c2' }), list[1]);
+    assert.is(client.getResponse(ctx.getCustomers), list, 'the list is unchanged');
+    // A write reaches one row: the list keeps the other object, the reader runs once.
+    client.set(Customer, { id: 'c1' }, { id: 'c1', name: 'Ada L.' });
+    const after = client.getResponse(ctx.getCustomers)!;
+    assert.is(after[0]!.name, 'Ada L.');
+    assert.is(after[1], list[1], 'the other row keeps its object');
+    assert.equal(seen.at(-1), ['Ada L.', 'Grace']);
+    assert.is(seen.length, 3);
+    stop();
+    assert.is(ctx.server.count('GET', '/customers'), 1, 'no request');
+  },
+);
+
+lean('after a read of the whole list, a writer or a row read alone keeps the objects the list holds', (ctx) => {
+  const server = new Controller({ clock: ctx.clock });
+  server.setResponse(ctx.getCustomers, [
+    { id: 'c1', name: 'Ada' },
+    { id: 'c2', name: 'Grace' },
+  ]);
+  const state = JSON.parse(JSON.stringify(dehydrate(server)));
+  for (const first of ['write', 'read one'] as const) {
+    const client = hydrate(new Controller({ clock: ctx.clock }), state);
+    const list = client.getResponse(ctx.getCustomers)!;
+    const runs: string[] = [];
+    const stop = effect(() => void runs.push(client.get(Customer, { id: 'c2' })!.name));
+    if (first === 'write') client.set(Customer, { id: 'c1' }, { id: 'c1', name: 'Ada L.' });
+    assert.is(client.get(Customer, { id: 'c2' }), list[1], first);
+    assert.equal(runs, ['Grace'], `${first}: the reader of c2 ran once`);
+    assert.is(client.getResponse(ctx.getCustomers)![0]!.name, first === 'write' ? 'Ada L.' : 'Ada', first);
+    stop();
+  }
+});
+
+lean('refuses by name a field list holding __proto__, rows of another length and runs that do not add up', (ctx) => {
+  const good = { fields: ['id', 'name'], pk: 'id', values: [['c1', 'Ada']], expires: [0, 1] };
+  const state = (Customer: unknown) =>
+    ({ version: 2, rows: { Customer }, converted: {}, lists: {}, responses: {} }) as unknown as DehydratedState;
+  for (const schemas of [[], [Customer]]) {
+    const refused = (rows: unknown, message: string) => assert.is(rejected(ctx, state(rows), schemas), message);
+    refused({ ...good, fields: ['__proto__', 'id'] }, 'hydrate: malformed state at rows.Customer');
+    refused({ ...good, pk: 'nope' }, 'hydrate: malformed state at rows.Customer');
+    refused({ ...good, pks: [] }, 'hydrate: malformed state at rows.Customer');
+    refused({ ...good, values: [['c1']] }, 'hydrate: malformed state at rows.Customer.c1');
+    refused({ ...good, values: [['', 'x']] }, 'hydrate: malformed state at rows.Customer.');
+    refused({ ...good, values: [[{}, 'x']] }, 'hydrate: malformed state at rows.Customer.undefined');
+    refused({ ...good, expires: [0, 2] }, 'hydrate: malformed state at rows.Customer: expires');
+    refused({ ...good, expires: [] }, 'hydrate: malformed state at rows.Customer.c1');
+    refused({ ...good, expires: ['soon', 1] }, 'hydrate: malformed state at rows.Customer.c1');
+    let deep: unknown = 1;
+    for (let i = 0; i < 600; i++) deep = [deep];
+    refused({ ...good, values: [['c1', deep]] }, 'hydrate: Customer c1 nests over 500 levels');
+  }
+});
+
+lean('a row object holding __proto__ restored without its class reads as an instance of its class', (ctx) => {
+  const text =
+    '{"version":2,"rows":{"Customer":{"fields":["id","name"],"pk":"id","values":[{"id":"c1","name":"Ada","__proto__":{"isAdmin":true}}],"expires":[0,1]}},"converted":{},"lists":{},"responses":{}}';
+  const client = hydrate(new Controller({ clock: ctx.clock }), JSON.parse(text));
+  const ada = client.get(Customer, { id: 'c1' })!;
+  assert.is(Object.getPrototypeOf(ada), Customer.prototype);
+  assert.is((ada as unknown as { isAdmin?: boolean }).isAdmin, undefined);
+  assert.is(ada.name, 'Ada');
+  assert.is(({} as { isAdmin?: boolean }).isAdmin, undefined);
 });
 //#endregion
 
@@ -261,7 +400,7 @@ function rejected(ctx: Ctx, state: unknown, schemas: unknown[] = [Invoice]): str
   assert.is((error as Error).name, 'HydrationError');
   assert.equal(
     plain(dehydrate(client)),
-    { version: 1, rows: {}, converted: {}, lists: {}, responses: {} },
+    { version: 2, rows: {}, converted: {}, lists: {}, responses: {} },
     'nothing written',
   );
   assert.is(client.get(Customer, { id: 'c1' }), undefined);
@@ -270,11 +409,11 @@ function rejected(ctx: Ctx, state: unknown, schemas: unknown[] = [Invoice]): str
 
 wet('rejects another version or a malformed state by name, writing nothing', async (ctx) => {
   const state = await serverState(ctx);
-  assert.is(rejected(ctx, { ...state, version: 2 }), 'hydrate: not a dehydrate() state of version 1');
-  assert.is(rejected(ctx, 'nope'), 'hydrate: not a dehydrate() state of version 1');
+  assert.is(rejected(ctx, { ...state, version: 3 }), 'hydrate: not a dehydrate() state of version 2');
+  assert.is(rejected(ctx, 'nope'), 'hydrate: not a dehydrate() state of version 2');
   assert.is(rejected(ctx, { ...state, lists: [] }), 'hydrate: malformed state at state');
   assert.is(rejected(ctx, { ...state, rows: { Zed: [] } }), 'hydrate: malformed state at rows.Zed');
-  const badRow = { ...state, rows: { ...state.rows, Zed: { z1: [{ id: 'z1' }, 'soon'] } } };
+  const badRow = withRows(state, { ...rowsByPk(state), Zed: { z1: [{ id: 'z1' }, 'soon'] } });
   assert.is(rejected(ctx, badRow), 'hydrate: malformed state at rows.Zed.z1');
   const badResponse = { ...state, responses: { ...state.responses, zz: ['x', 1] } };
   assert.is(
@@ -308,12 +447,10 @@ wet('a running Controller keeps its data, meta and readers untouched when a stat
 
 wet('drops an own __proto__ key of a row: the entity stays an instance of its class', async (ctx) => {
   const state = await serverState(ctx);
-  const text = JSON.stringify(state).replace(
-    '{"id":"c1","name":"Ada"}',
-    '{"id":"c1","name":"Ada","__proto__":{"isAdmin":true}}',
-  );
+  // (A row with fields of its own travels as its object.)
+  const text = JSON.stringify(state).replace('["c1","Ada"]', '{"id":"c1","name":"Ada","__proto__":{"isAdmin":true}}');
   const tampered: DehydratedState = JSON.parse(text);
-  assert.ok(Object.hasOwn(tampered.rows.Customer.c1[0], '__proto__'), 'the state does carry the key');
+  assert.ok(Object.hasOwn(rowsByPk(tampered).Customer.c1[0], '__proto__'), 'the state does carry the key');
   const client = hydrate(new Controller({ clock: ctx.clock }), tampered, [Invoice]);
   const ada = client.get(Customer, { id: 'c1' })!;
   assert.instance(ada, Customer);
@@ -353,7 +490,7 @@ wet(
 wet('rejects data nested deeper than the shared limit (500 levels) by name, writing nothing', (ctx) => {
   let deep: unknown = 1;
   for (let i = 0; i < 5000; i++) deep = { deep };
-  const state = { version: 1, rows: {}, converted: {}, lists: {}, responses: { k: [deep, 1, 2, false] } };
+  const state = { version: 2, rows: {}, converted: {}, lists: {}, responses: { k: [deep, 1, 2, false] } };
   const client = new Controller({ clock: ctx.clock });
   assert.throws(
     () => hydrate(client, state as unknown as DehydratedState),
@@ -365,11 +502,9 @@ wet('rejects data nested deeper than the shared limit (500 levels) by name, writ
 
 wet('rejects a field that fails to deserialize, after good rows, writing none of them', async (ctx) => {
   const state = await serverState(ctx);
-  const i2 = state.rows.Invoice.i2;
-  const bad = {
-    ...state,
-    rows: { ...state.rows, Invoice: { ...state.rows.Invoice, i2: [{ ...i2[0], amount: 'lots' }, i2[1]] } },
-  };
+  const rows = rowsByPk(state);
+  const i2 = rows.Invoice!.i2!;
+  const bad = withRows(state, { ...rows, Invoice: { ...rows.Invoice, i2: [{ ...i2[0], amount: 'lots' }, i2[1]] } });
   assert.match(
     rejected(ctx, bad),
     /^hydrate: Invoice i2: Invoice\.amount at the response could not be deserialized from (?:"lots"|string)/,
@@ -396,7 +531,7 @@ wet('restores rows without their classes: the class that first reads them deseri
   assert.is(await client.fetchIfStale(ctx.getInvoice, { id: 'i1' }), i1);
   assert.is(ctx.server.requests.length, sent);
   assert.equal(plain(dehydrate(client)), state, 'dehydrating after the first read gives the same state');
-  assert.is(typeof state.rows.Invoice!.i1![0].amount, 'string', 'the given state is left as it was');
+  assert.is(typeof rowsByPk(state).Invoice!.i1![0].amount, 'string', 'the given state is left as it was');
   // Nested schemas are followed when they are given: an endpoint's schema reaches Invoice through an array.
   const given = hydrate(new Controller({ clock: ctx.clock }), state, [{ list: ctx.getInvoices.schema }]);
   assert.instance(given.get(Invoice, { id: 'i1' })?.amount, Decimal);
@@ -429,11 +564,12 @@ wet(
   'without its class, a field that fails to deserialize is harmless: the row shows the class default there',
   async (ctx) => {
     const state = await serverState(ctx);
-    const i2 = state.rows.Invoice.i2;
-    const bad = {
-      ...state,
-      rows: { ...state.rows, Invoice: { ...state.rows.Invoice, i2: [{ ...i2[0], amount: 'lots' }, i2[1]] } },
-    } as DehydratedState;
+    const rows = rowsByPk(state);
+    const i2 = rows.Invoice!.i2!;
+    const bad = withRows(state, {
+      ...rows,
+      Invoice: { ...rows.Invoice, i2: [{ ...i2[0], amount: 'lots' }, i2[1]] },
+    }) as DehydratedState;
     const logged: unknown[] = [];
     const error = console.error;
     console.error = (e: unknown) => logged.push(e);
@@ -474,4 +610,5 @@ wet('the core Controller starts from initialState, with no classes named', async
 //#endregion
 
 dry.run();
+lean.run();
 wet.run();

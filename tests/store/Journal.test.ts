@@ -10,6 +10,7 @@ import { hydrate } from '../../src/ssr/index.js';
 import { FakeTimers } from '../_fixtures/fakeTimers.js';
 import { User, postCollection } from '../_fixtures/models.js';
 import { json, startServer, type TestServer } from '../_fixtures/server.js';
+import { withRows } from '../_fixtures/state.js';
 
 let server: TestServer;
 let users: { id: string; name: string }[] = [];
@@ -230,13 +231,13 @@ journal('a sweep is a record of what it dropped; a hydrated state one of what it
   assert.equal(rows(commits[0]).sort(), ['User u1: Ada → -', 'User u2: Alan → -']);
   assert.equal(commits[0].responses, [endpoint.key()]);
   const other = listening();
-  hydrate(other.ctrl, {
-    version: 1,
-    rows: { User: { u9: [{ id: 'u9', name: 'Nia' }, 5000] } },
-    converted: {},
-    lists: {},
-    responses: {},
-  });
+  hydrate(
+    other.ctrl,
+    withRows(
+      { version: 2, rows: {}, converted: {}, lists: {}, responses: {} },
+      { User: { u9: [{ id: 'u9', name: 'Nia' }, 5000] } },
+    ),
+  );
   assert.equal(
     other.commits.map((c) => [c.origin, rows(c)]),
     [['hydrate', ['User u9: - → Nia']]],
