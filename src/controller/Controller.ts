@@ -114,7 +114,13 @@ export class Controller {
     const store = new Store(release);
     this.#runner = new Runner(store, new Views(store), timers, options, (action) => this.#dispatch(action));
     const managers = (this.#managers = [...(options.managers ?? getDefaultManagers(options))]);
-    bindMethods(this);
+    // Methods work destructured (`const { fetch, get } = ctrl`), as in Reactive Data Client:
+    // each method (a subclass's override of it included) is also an own bound property.
+    const self = this as unknown as Record<string, unknown>;
+    for (const name of Object.getOwnPropertyNames(Controller.prototype)) {
+      const method = self[name];
+      if (typeof method === 'function' && name !== 'constructor') self[name] = method.bind(this);
+    }
     // Each middleware is made once, in order; the first one sees each action first.
     this.#made = managers.map((manager) => this.#make(manager));
     this.#compose();
@@ -757,16 +763,4 @@ function building(): Promise<void> {
       ? 'Dispatching while constructing your middleware is not allowed. Other middleware would not be applied to this dispatch.'
       : 'dispatch while constructing middleware',
   );
-}
-
-/**
- * Methods work destructured (`const { fetch, get } = ctrl`), as in Reactive Data Client:
- * each Controller method (a subclass's override of it included) becomes an own bound
- * property of the instance.
- */
-function bindMethods(ctrl: Controller): void {
-  for (const name of Object.getOwnPropertyNames(Controller.prototype)) {
-    const value = (ctrl as any)[name];
-    if (typeof value === 'function' && name !== 'constructor') (ctrl as any)[name] = value.bind(ctrl);
-  }
 }
