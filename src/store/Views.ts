@@ -175,11 +175,19 @@ export class Views {
         // those tables, as a view of `All` does: two signals per table stand for a signal per
         // row, and a write to another of their rows re-checks the view's objects, which keep
         // their identity (so its readers do not run).
-        classes ??= [...entitiesOf(schema, new Set())];
-        const tables = classes.filter((entity) => tableOf(store, entity) !== undefined);
-        let rows = 0;
-        for (const entity of tables) rows += tableOf(store, entity)!._cells.size;
-        follow = walker._reads >= FOLLOW_FROM && rows <= 2 * walker._reads ? tables : undefined;
+        // (A small view is not weighed: it stays row by row.)
+        const reads = walker._reads;
+        if (reads < FOLLOW_FROM) follow = undefined;
+        else {
+          classes ??= [...entitiesOf(schema, new Set())];
+          let rows = 0;
+          const held = classes.filter((entity) => {
+            const size = tableOf(store, entity)?._cells.size;
+            rows += size ?? 0;
+            return size !== undefined;
+          });
+          follow = rows <= 2 * reads ? held : undefined;
+        }
         return (prev = share(prev, join ? joined(schema, value) : value));
       } catch (error) {
         walker._abort();
