@@ -144,10 +144,19 @@ export class Walker implements DenormalizeContext {
       );
       roots?.set(pks, cells);
     }
+    // A root list that holds at least half of its table's rows follows the table as `all`
+    // does: one subscription to its writes and membership stands for the rows' own (a
+    // Signal and a link per row), and a write to another row of the table re-checks the
+    // list's objects, which keep their identity.
+    const own = roots !== undefined && pks.length * 2 >= table._cells.size;
+    if (own) {
+      table._version.value;
+      table._written.value;
+    }
     // One array of the final size (a loop of `push` makes four on the way to 150 rows),
     // filtered only when a row is missing.
     const out = cells.map((cell, i) =>
-      cell === undefined ? this._inline(schema, pks[i] as Row) : this._read(schema, cell),
+      cell === undefined ? this._inline(schema, pks[i] as Row) : this._read(schema, cell, own),
     );
     return out.includes(undefined) ? out.filter((v) => v !== undefined) : out;
   }
