@@ -131,8 +131,9 @@ function byValues(rows: Record<string, Record<string, unknown[]>>): Record<strin
     out[key] = {
       fields: [],
       pks,
+      columns: [],
       // (A row that is no object is refused as one, not read as the values of no field.)
-      values: entries.map((e) => (isDict(e[0]) ? e[0] : undefined)),
+      objects: entries.map((e, i) => [i, isDict(e[0]) ? e[0] : undefined]),
       expires: entries.flatMap((e) => [e[1], 1]),
     };
   }
@@ -572,7 +573,7 @@ class Saver implements Persister {
       hydrateStore(
         store,
         () => this.#ctrl._hydration()[1],
-        { version: 2, rows: byValues(rows), converted, lists, responses } as unknown as DehydratedState,
+        { version: 3, rows: byValues(rows), converted, lists, responses } as unknown as DehydratedState,
         this.#options.schemas ?? [],
         (part, key, sub, error) => {
           if (part === 'rows') {

@@ -262,7 +262,12 @@ export abstract class Entity {
    * are apart so a cycle can reach this instance before its fields are resolved.
    */
   static _create(row: Record<string, unknown>): Entity {
-    return Object.assign(new (instanceOf(this))(), templateOf(this), row);
+    return Object.assign(this._blank(), templateOf(this), row);
+  }
+
+  /** @internal An instance of the class holding no field yet (its constructor does not run). */
+  static _blank(): Entity {
+    return new (instanceOf(this))();
   }
 
   /**

@@ -28,17 +28,17 @@ import { own } from '../util/own.js';
 import { seal } from '../store/Walker.js';
 
 /**
- * Version of the state format; `hydrate` refuses any other. `2`: rows as arrays of values
- * under one field list per entity key (`1` held each row as an object under its pk).
+ * Version of the state format; `hydrate` refuses any other. `3`: rows as one array of
+ * values per field (`2` held an array of values per row, `1` each row as an object under its pk).
  */
-const VERSION = 2;
+const VERSION = 3;
 
 /**
  * A Controller's server data as plain JSON (`JSON.stringify` keeps all of it).
  * Produced by `dehydrate` (signal-cache/ssr), read by `hydrate` and the Controller's `initialState` option.
  */
 export interface DehydratedState {
-  /** Format version: `2`. */
+  /** Format version: `3`. */
   readonly version: number;
   /** Entity key → its rows, in stored order. */
   readonly rows: { readonly [key: string]: DehydratedRows };
@@ -60,19 +60,23 @@ export interface DehydratedState {
 }
 
 /**
- * The normalized rows of one entity key in a dehydrated state: each row the values of
- * `fields` in that order, so 10,000 rows name their fields once (a row with other fields
- * is written as its object); arrays of values are also what `JSON.parse` reads fastest.
+ * The normalized rows of one entity key in a dehydrated state, by column: one array per
+ * field of `fields` holding that field's value in every row, in row order, so 10,000 rows
+ * name their fields once and parse as a few arrays, not one object or array per row (the
+ * objects made from them are what a reader gets). A row with other fields travels as its
+ * object in `objects`, its place in the columns held by `null`.
  */
 export interface DehydratedRows {
-  /** The fields of the rows written as arrays, in their order. */
+  /** The fields of the rows held in `columns`, in their order. */
   readonly fields: readonly string[];
   /** The field whose value (a string, or a number as a string) is each row's pk; absent when `pks` lists them. */
   readonly pk?: string;
   /** Each row's pk, in order, when no one field holds them. */
   readonly pks?: readonly string[];
-  /** The rows: the values of `fields`, or the row object itself. */
-  readonly values: readonly (readonly unknown[] | Row)[];
+  /** Per field of `fields`, its value in each row (`null` for a row in `objects`): one entry per row. */
+  readonly columns: readonly (readonly unknown[])[];
+  /** The rows with other fields, as `[index, row]` by increasing index. */
+  readonly objects?: readonly (readonly [index: number, row: Row])[];
   /**
    * The clock time until which a response vouched for the rows, by runs in row order:
    * `[expiresAt, count, expiresAt, count …]` (rows written together share one run).
@@ -107,7 +111,8 @@ export function dehydrateStore(store: Store, byPk?: boolean): DehydratedState {
     const fields = new Set<string>();
     let names: string[] | undefined;
     const pks: string[] = [];
-    const values: (unknown[] | Row)[] = [];
+    let columns: unknown[][] = [];
+    const objects: [number, Row][] = [];
     const expires: number[] = [];
     for (const [pk, cell] of table._cells) {
       const row = baseOf(cell);
@@ -118,8 +123,13 @@ export function dehydrateStore(store: Store, byPk?: boolean): DehydratedState {
         inner(rows, key)[pk] = [json, t];
         continue;
       }
-      names ??= Object.keys(json).filter((field) => !unwritten(json[field]));
-      values.push(valuesOf(json, names) ?? json);
+      if (names === undefined) {
+        names = Object.keys(json).filter((field) => !unwritten(json[field]));
+        columns = names.map(() => []);
+      }
+      const values = valuesOf(json, names);
+      if (values === undefined) objects.push([pks.length, json]);
+      for (let f = 0; f < columns.length; f++) columns[f]!.push(values === undefined ? null : values[f]);
       pks.push(pk);
       // (One run for the rows of one expiry: the rows a response wrote are stored together.)
       if (expires[expires.length - 2] === t) expires[expires.length - 1]!++;
@@ -127,14 +137,19 @@ export function dehydrateStore(store: Store, byPk?: boolean): DehydratedState {
     }
     if (fields.size) converted[key] = [...fields];
     if (names !== undefined) {
-      const pk = names.find((field, i) =>
+      const byIndex = new Map(objects);
+      const pk = names.find((field, f) =>
         pks.every((id, row) => {
-          const value = values[row]!;
-          const v = Array.isArray(value) ? value[i] : value[field];
+          const object = byIndex.get(row);
+          const v = object === undefined ? columns[f]![row] : object[field];
           return (typeof v === 'string' || typeof v === 'number') && String(v) === id;
         }),
       );
-      rows[key] = pk === undefined ? { fields: names, pks, values, expires } : { fields: names, pk, values, expires };
+      const table: Record<string, unknown> = pk === undefined ? { fields: names, pks } : { fields: names, pk };
+      table.columns = columns;
+      if (objects.length) table.objects = objects;
+      table.expires = expires;
+      rows[key] = table;
     }
   }
   const lists = dict<Record<string, [readonly unknown[], readonly unknown[]]>>();
@@ -241,7 +256,7 @@ export function hydrateStore(
   /** Each staged row's expiry, in the order the rows are staged (no entry object per row). */
   const times: number[] = [];
   /** Rows left as their values, for their table's first reader or writer to make (`Table._fill`). */
-  const later: [key: string, read: DehydratedRows][] = [];
+  const later: [key: string, read: Rows][] = [];
   for (const key of Object.keys(rows)) {
     const read = readRows(rows[key]);
     const at = `rows.${short(key)}`;
@@ -265,7 +280,7 @@ export function hydrateStore(
       for (const pk of read?.pks ?? []) skip('rows', key, String(pk), new HydrationError(`hydrate: ${refused}`));
       continue;
     }
-    const { values } = read!;
+    const { fields: names, columns, objects, n } = read!;
     // Into a table that holds nothing (and no reader waits on), with no class to check or
     // deserialize them and no listener to tell: the rows stay as parsed until first asked for.
     const table = store._tables.get(key);
@@ -276,20 +291,29 @@ export function hydrateStore(
       (table === undefined || (table._fill === undefined && table._idx === undefined && table._cells.size === 0));
     let staged: Map<string, Row> | undefined;
     const deserialized = cls === undefined ? [] : fields;
-    const pkAt = read!.fields.indexOf(read!.pk!);
+    // Columns nesting too deep: found row by row below (a column is one level more than its rows).
+    const deep = tooDeep(columns, MAX_DEPTH + 1);
+    // Left as columns, checked column by column: no call per row (a state is hydrated once,
+    // before the engine has optimized anything). What is wrong is named row by row below.
+    if (lazy && !deep && wellFormed(read!)) {
+      if (n) later.push([key, read!]);
+      continue;
+    }
     /** Row `i`, checked and read (`undefined`: left as its values, checked); `t`: its expiry, `NaN` when malformed. */
     const readOne = (i: number, pk: string | undefined, t: number): Row | undefined => {
-      const value = values[i];
-      if (t !== t || !pk || (Array.isArray(value) ? value.length !== read!.fields.length : !isDict(value)))
-        fail(`malformed state at ${at}.${short(String(pk))}`);
+      const object = objects.get(i);
+      if (t !== t || !pk || (objects.has(i) && !isDict(object))) fail(`malformed state at ${at}.${short(String(pk))}`);
       // (Left as its values: checked as `readRow` checks a row.)
-      if (lazy) return void (tooDeep(value) && fail(`${short(key)} ${short(pk)} nests over ${MAX_DEPTH} levels`));
-      return Array.isArray(value)
-        ? readRow(cls, key, pk, objectOf(read!.fields, value), deserialized, fail)
-        : readRow(cls, key, pk, value, deserialized, fail, fields.length > 0);
+      if (lazy) {
+        const deeper = object === undefined ? deep && tooDeep(objectOf(names, columns, i)) : tooDeep(object);
+        return void (deeper && fail(`${short(key)} ${short(pk)} nests over ${MAX_DEPTH} levels`));
+      }
+      return object === undefined
+        ? readRow(cls, key, pk, objectOf(names, columns, i), deserialized, fail)
+        : readRow(cls, key, pk, object, deserialized, fail, fields.length > 0);
     };
     const whole = eachRow(read!, (i, t) => {
-      const pk = pkOf(read!, pkAt, i);
+      const pk = pkOf(read!, i);
       // (No closure per row unless entries are skipped one by one.)
       const row = skip === undefined ? readOne(i, pk, t) : entry('rows', key, String(pk), () => readOne(i, pk, t));
       if (row === undefined) return;
@@ -298,7 +322,7 @@ export function hydrateStore(
       times.push(t);
     });
     if (!whole) fail(`malformed state at ${at}: expires`);
-    if (lazy && values.length) later.push([key, read!]);
+    if (lazy && n) later.push([key, read!]);
   }
   for (const key of Object.keys(lists)) {
     const byArgs = lists[key];
@@ -360,63 +384,123 @@ export function hydrateStore(
   );
 }
 
+/** The rows of one key of a state as `readRows` checked them: `n` rows, those in `objects` by index. */
+interface Rows {
+  readonly fields: readonly string[];
+  readonly pk?: string;
+  readonly pks?: readonly unknown[];
+  readonly columns: readonly (readonly unknown[])[];
+  readonly objects: ReadonlyMap<number, unknown>;
+  readonly expires: readonly unknown[];
+  readonly n: number;
+}
+
 /**
  * The rows of one key of a state, when their shape is that of `DehydratedRows` (each row
  * and run of expiry is checked as it is read): a field list of names (never `__proto__`,
- * which would set a row's prototype), the pks or the field that holds them, and lists.
+ * which would set a row's prototype), the pks or the field that holds them, a column per
+ * field, all of one length, and rows as objects at increasing indexes within it.
  */
-function readRows(value: unknown): DehydratedRows | undefined {
+function readRows(value: unknown): Rows | undefined {
   if (!isDict(value)) return undefined;
-  const { fields, pk, pks, values, expires } = value;
+  const { fields, pk, pks, columns, objects = [], expires } = value;
   if (!Array.isArray(fields) || !fields.every(isKey) || fields.includes('__proto__')) return undefined;
-  if (pks === undefined ? !fields.includes(pk) : !Array.isArray(pks) || pks.length !== values?.length) return undefined;
-  return Array.isArray(values) && Array.isArray(expires) ? (value as DehydratedRows) : undefined;
+  if (!Array.isArray(columns) || columns.length !== fields.length || !Array.isArray(objects)) return undefined;
+  const ids: unknown = pks === undefined ? columns[fields.indexOf(pk)] : pks;
+  if (!Array.isArray(ids) || !Array.isArray(expires)) return undefined;
+  const n = ids.length;
+  if (!columns.every((column) => Array.isArray(column) && column.length === n)) return undefined;
+  const byIndex = new Map<number, unknown>();
+  let last = -1;
+  for (const entry of objects) {
+    const i: unknown = Array.isArray(entry) ? entry[0] : undefined;
+    if (!Number.isSafeInteger(i) || (i as number) <= last || (i as number) >= n) return undefined;
+    byIndex.set((last = i as number), entry[1]);
+  }
+  return { fields, pk: pks === undefined ? pk : undefined, pks, columns, objects: byIndex, expires, n };
 }
 
-/** The pk of row `i` (`at`: the index of the pk field in `fields`), `undefined` when it has none. */
-function pkOf({ pk, pks, values }: DehydratedRows, at: number, i: number): string | undefined {
+/**
+ * Whether rows that all travel in their columns have pks (a string that is no `''`, or a
+ * number when a field holds them) and runs of expiry that are times and add up to them.
+ */
+function wellFormed({ pks, n, objects, expires, fields, columns, pk }: Rows): boolean {
+  if (objects.size) return false;
+  const ids = pks ?? columns[fields.indexOf(pk!)]!;
+  for (let i = 0; i < n; i++) {
+    const id = ids[i];
+    if (typeof id === 'string' ? id === '' : pks !== undefined || typeof id !== 'number') return false;
+  }
+  let rows = 0;
+  for (let run = 0; run < expires.length; run += 2) {
+    const count = expires[run + 1];
+    if (!isTime(expires[run]) || !Number.isSafeInteger(count) || (count as number) < 1) return false;
+    rows += count as number;
+  }
+  return rows === n;
+}
+
+/** The pk of row `i`, `undefined` when it has none. */
+function pkOf({ fields, pk, pks, columns, objects }: Rows, i: number): string | undefined {
   if (pks !== undefined) return isKey(pks[i]) ? pks[i] : undefined;
-  const value = values[i];
-  const id = Array.isArray(value) ? (value as unknown[])[at] : isDict(value) ? own(value as Row, pk!) : undefined;
+  const object = objects.get(i);
+  const id = !objects.has(i) ? columns[fields.indexOf(pk!)]![i] : isDict(object) ? own(object as Row, pk!) : undefined;
   return typeof id === 'number' ? String(id) : isKey(id) ? id : undefined;
 }
 
-/** A row from the values of its `fields`. */
-function objectOf(fields: readonly string[], values: readonly unknown[]): Row {
+/** Whether `pks` are the pks of the rows of `read`, in their order. */
+function samePks(read: Rows, pks: readonly unknown[]): boolean {
+  if (pks.length !== read.n) return false;
+  const ids = read.pks ?? read.columns[read.fields.indexOf(read.pk!)]!;
+  for (let i = 0; i < pks.length; i++) {
+    const id = ids[i];
+    if (pks[i] !== (typeof id === 'number' ? String(id) : id)) return false;
+  }
+  return true;
+}
+
+/** Row `i` of `columns`, an object of `fields`. */
+function objectOf(fields: readonly string[], columns: Rows['columns'], i: number): Row {
   const row: Row = {};
-  for (let i = 0; i < fields.length; i++) row[fields[i]!] = values[i];
+  for (let f = 0; f < fields.length; f++) row[fields[f]!] = columns[f]![i];
   return row;
 }
 
 /**
  * Leaves rows restored into an empty table as their values: a read of them all in stored
  * order (a response's list of them, `All`) by a class with no nested entity gets objects
- * made straight from the values (`Table._made`); the first reader or writer of anything
+ * made straight from the columns (`Table._made`); the first reader or writer of anything
  * else makes their cells (`Table._fill`), which keep those objects.
  */
-function restore(table: Table, read: DehydratedRows, stamp: number): void {
-  const { fields, values } = read;
-  const at = fields.indexOf(read.pk!);
+function restore(table: Table, read: Rows, stamp: number): void {
+  const { fields, columns, n } = read;
   let made: object[] | undefined;
   table._fill = () => {
     table._made = undefined;
-    fill(table, read, at, stamp, made);
+    fill(table, read, stamp, made);
   };
   table._made = (schema, pks) => {
     if (
       table._raw !== undefined ||
+      // (A row that travelled as an object has fields of its own: it takes the way of cells.)
+      read.objects.size ||
       !Object.values(schema.schema).every(isDeserializer) ||
-      (pks !== undefined && (pks.length !== values.length || pks.some((pk, i) => pk !== pkOf(read, at, i))))
+      (pks !== undefined && !samePks(read, pks))
     )
       return undefined;
     if (made === undefined) {
-      // (A row that travelled as an object has fields of its own: it takes the way of cells.)
-      if (!values.every(Array.isArray)) return undefined;
-      made = (values as unknown[][]).map((value) => {
-        const obj = schema._create(EMPTY) as unknown as Row;
-        for (let i = 0; i < fields.length; i++) obj[fields[i]!] = value[i];
-        return seal(obj);
-      });
+      // Each object as `_create` makes it from the row (the class's defaults, then the row's
+      // fields), by plain stores: the fields in the order `_create` gives them, each from its
+      // column (a default the rows lack: a column of it).
+      const defaults = schema._create(EMPTY) as unknown as Row;
+      const keys = [...new Set([...Object.keys(defaults), ...fields])];
+      const from = keys.map((key) => columns[fields.indexOf(key)] ?? new Array(n).fill(defaults[key]));
+      made = new Array(n);
+      for (let i = 0; i < n; i++) {
+        const obj = schema._blank() as unknown as Row;
+        for (let k = 0; k < keys.length; k++) obj[keys[k]!] = from[k]![i];
+        made[i] = seal(obj);
+      }
     }
     return made;
   };
@@ -432,15 +516,15 @@ const EMPTY: Row = Object.freeze({});
  * expiry sharing one record, as the rows of one response do; `made`: the objects a read
  * made of them (`restore`), each row's until its row changes.
  */
-function fill(table: Table, read: DehydratedRows, at: number, stamp: number, made: object[] | undefined): void {
+function fill(table: Table, read: Rows, stamp: number, made: object[] | undefined): void {
   const cells = new Map<string, Cell>();
   let exp: Written | undefined;
   eachRow(read, (i, t) => {
     const until = Math.max(t, 0);
     if (exp?._until !== until) exp = { _stamp: stamp, _until: until };
-    const value = read.values[i] as Row | unknown[];
+    const value = read.objects.get(i) as Row | undefined;
     let row: Row;
-    if (Array.isArray(value)) row = objectOf(read.fields, value);
+    if (value === undefined) row = objectOf(read.fields, read.columns, i);
     else if (table._raw === undefined && !Object.hasOwn(value, '__proto__')) row = value;
     else {
       row = { ...value };
@@ -452,7 +536,7 @@ function fill(table: Table, read: DehydratedRows, at: number, stamp: number, mad
       cell._obj = made[i];
       cell._vals = row;
     }
-    cells.set(pkOf(read, at, i)!, cell);
+    cells.set(pkOf(read, i)!, cell);
   });
   table._cells = cells;
 }
@@ -461,14 +545,14 @@ function fill(table: Table, read: DehydratedRows, at: number, stamp: number, mad
  * Calls `each` for every row of `read` with the expiry its run of `expires` gives it (`NaN`
  * for a run that is malformed); false when the runs do not add up to the rows.
  */
-function eachRow({ values, expires }: DehydratedRows, each: (i: number, expiresAt: number) => void): boolean {
+function eachRow({ n, expires }: Rows, each: (i: number, expiresAt: number) => void): boolean {
   let run = 0;
   let left = 0;
   let t = 0;
-  for (let i = 0; i < values.length; i++) {
+  for (let i = 0; i < n; i++) {
     if (left === 0) {
-      t = expires[run]!;
-      left = expires[run + 1]!;
+      t = expires[run] as number;
+      left = expires[run + 1] as number;
       run += 2;
       if (!isTime(t) || !Number.isSafeInteger(left) || left < 1) {
         t = Number.NaN;

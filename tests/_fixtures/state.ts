@@ -1,6 +1,6 @@
 /**
- * Reading and tampering with dehydrated states in tests: `dehydrate` writes rows as arrays
- * of values under one field list per entity key; these read and write them by pk, which is
+ * Reading and tampering with dehydrated states in tests: `dehydrate` writes rows as a column
+ * per field under one field list per entity key; these read and write them by pk, which is
  * easier to edit one row at a time.
  */
 import type { DehydratedRows, DehydratedState } from '../../src/ssr/index.js';
@@ -15,21 +15,22 @@ export type RowEntry = [row: Record<string, unknown>, expiresAt: number];
 export function rowsByPk(state: DehydratedState): Record<string, Record<string, RowEntry>> {
   const out: Record<string, Record<string, RowEntry>> = Object.create(null);
   for (const key of Object.keys(state.rows)) {
-    const { fields, pk, pks, values, expires } = state.rows[key] as DehydratedRows;
+    const { fields, pk, pks, columns, objects = [], expires } = state.rows[key] as DehydratedRows;
+    const byIndex = new Map<number, Record<string, unknown>>(objects.map(([i, row]) => [i, row]));
     const byPk: Record<string, RowEntry> = (out[key] = Object.create(null));
     let run = 0;
     let left = 0;
-    values.forEach((value, i) => {
+    const n = pks?.length ?? columns[fields.indexOf(pk!)]!.length;
+    for (let i = 0; i < n; i++) {
       if (left === 0) {
         left = expires[run * 2 + 1]!;
         run++;
       }
       left--;
-      const row: Record<string, unknown> = Array.isArray(value)
-        ? Object.fromEntries(fields.map((field, f) => [field, value[f]]))
-        : (value as Record<string, unknown>);
+      const row: Record<string, unknown> =
+        byIndex.get(i) ?? Object.fromEntries(fields.map((field, f) => [field, columns[f]![i]]));
       byPk[pks?.[i] ?? String(row[pk!])] = [row, expires[(run - 1) * 2]!];
-    });
+    }
   }
   return out;
 }
@@ -45,7 +46,13 @@ export function withRows(state: DehydratedState, rows: Record<string, Record<str
     const byPk = rows[key]!;
     const pks = Object.keys(byPk);
     const entries = pks.map((pk) => byPk[pk] as unknown[]);
-    out[key] = { fields: [], pks, values: entries.map((e) => e[0]), expires: entries.flatMap((e) => [e[1], 1]) };
+    out[key] = {
+      fields: [],
+      pks,
+      columns: [],
+      objects: entries.map((e, i) => [i, e[0]]),
+      expires: entries.flatMap((e) => [e[1], 1]),
+    };
   }
   return { ...state, rows: out } as DehydratedState;
 }

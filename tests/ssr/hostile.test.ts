@@ -200,7 +200,7 @@ limits('a field nested 300 deep that fetch stores is dehydrated, hydrated and pe
 limits('deeper than fetch stores is refused by name by hydrate, tabs and persist, which write nothing', async () => {
   const deep = nested(600);
   const state = withRows(
-    { version: 2, rows: {}, converted: {}, lists: {}, responses: {} },
+    { version: 3, rows: {}, converted: {}, lists: {}, responses: {} },
     { User: { u1: [{ id: 'u1', deep }, 0] } },
   );
   const ctrl = new Controller({ gcInterval: 0 });
@@ -256,7 +256,7 @@ shapes.after.each(teardown);
 const stateWith = (key: string, data: unknown): DehydratedState =>
   withRows(
     {
-      version: 2,
+      version: 3,
       rows: {},
       converted: {},
       lists: {},
@@ -291,7 +291,7 @@ shapes('list members that are no pks, rows filed under another pk and times that
     );
     assert.equal(plain(dehydrate(ctrl).rows), {}, 'nothing written');
   };
-  const base = { version: 2, rows: {}, converted: {}, lists: {}, responses: {} };
+  const base = { version: 3, rows: {}, converted: {}, lists: {}, responses: {} };
   refused(
     { ...base, lists: { 'Collection(User)': { '': [[], [{ id: 'u1' }]] } } },
     'hydrate: malformed state at lists.Collection(User).: items are not pks',
@@ -304,7 +304,7 @@ shapes('list members that are no pks, rows filed under another pk and times that
   refused(withRows(base, { User: { u1: [{ id: 'u1' }, null] } }), 'hydrate: malformed state at rows.User.u1');
   refused(withRows(base, { User: { '': [{ id: '' }, 0] } }), 'hydrate: malformed state at rows.User.');
   refused(
-    { ...base, rows: { User: { fields: ['id'], pks: ['1'], values: [['666']], expires: [0, 1] } } },
+    { ...base, rows: { User: { fields: ['id'], pks: ['1'], columns: [['666']], expires: [0, 1] } } },
     'hydrate: User 1 holds the pk 666',
   );
   refused(

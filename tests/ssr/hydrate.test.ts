@@ -100,7 +100,7 @@ dry.after.each((ctx) => ctx.server.close());
 
 dry('stores converted fields in their JSON form and names them per entity key', async (ctx) => {
   const state = await serverState(ctx);
-  assert.is(state.version, 2);
+  assert.is(state.version, 3);
   assert.equal(state.converted, { Invoice: ['amount', 'issuedAt', 'paidAt'] });
   assert.equal(rowsByPk(state).Invoice.i1, [
     { id: 'i1', amount: '10.1', issuedAt: '2026-01-01T00:00:00.000Z', paidAt: '2026-01-02T00:00:00Z', customer: 'c1' },
@@ -154,8 +154,8 @@ dry('a value with no JSON form is refused by name', async (ctx) => {
 });
 //#endregion
 
-//#region format 2
-const lean = suite<Ctx>('format 2: rows as values under one field list');
+//#region format 3
+const lean = suite<Ctx>('format 3: rows as columns under one field list');
 lean.before.each(setup);
 lean.after.each((ctx) => ctx.server.close());
 
@@ -175,7 +175,7 @@ class Pair extends Entity {
   static override key = 'Pair';
 }
 
-lean('writes each row as the values of one field list, its pk field named once, expiry by runs', (ctx) => {
+lean('writes the rows as one column per field of one field list, its pk field named once, expiry by runs', (ctx) => {
   const ctrl = new Controller({ clock: ctx.clock });
   ctrl.set(Item, { id: '2' }, { id: '2', name: 'two', size: 2 });
   ctrl.set(Item, { id: '1' }, { id: '1', name: 'one', size: 1 });
@@ -186,14 +186,20 @@ lean('writes each row as the values of one field list, its pk field named once, 
   assert.equal(state.rows.Item, {
     fields: ['id', 'name', 'size'],
     pk: 'id',
-    // Stored order, numeric pks too (an object by pk would list "1" before "2").
-    values: [['2', 'two', 2], ['1', 'one', 1], { id: '3' }],
+    // Stored order, numeric pks too (an object by pk would list "1" before "2"); the
+    // partial row's place in the columns holds null.
+    columns: [
+      ['2', '1', null],
+      ['two', 'one', null],
+      [2, 1, null],
+    ],
+    objects: [[2, { id: '3' }]],
     expires: [ctx.now + 60_000, 3],
   });
   assert.equal(state.rows.Pair, {
     fields: ['a', 'b'],
     pks: ['x-y'],
-    values: [['x', 'y']],
+    columns: [['x'], ['y']],
     expires: [ctx.now + 60_000, 1],
   });
   const client = hydrate(new Controller({ clock: ctx.clock }), state);
@@ -259,30 +265,37 @@ lean('after a read of the whole list, a writer or a row read alone keeps the obj
   }
 });
 
-lean('refuses by name a field list holding __proto__, rows of another length and runs that do not add up', (ctx) => {
-  const good = { fields: ['id', 'name'], pk: 'id', values: [['c1', 'Ada']], expires: [0, 1] };
+lean('refuses by name a field list holding __proto__, columns of another length and runs that do not add up', (ctx) => {
+  const good = { fields: ['id', 'name'], pk: 'id', columns: [['c1'], ['Ada']], expires: [0, 1] };
   const state = (Customer: unknown) =>
-    ({ version: 2, rows: { Customer }, converted: {}, lists: {}, responses: {} }) as unknown as DehydratedState;
+    ({ version: 3, rows: { Customer }, converted: {}, lists: {}, responses: {} }) as unknown as DehydratedState;
   for (const schemas of [[], [Customer]]) {
     const refused = (rows: unknown, message: string) => assert.is(rejected(ctx, state(rows), schemas), message);
     refused({ ...good, fields: ['__proto__', 'id'] }, 'hydrate: malformed state at rows.Customer');
     refused({ ...good, pk: 'nope' }, 'hydrate: malformed state at rows.Customer');
     refused({ ...good, pks: [] }, 'hydrate: malformed state at rows.Customer');
-    refused({ ...good, values: [['c1']] }, 'hydrate: malformed state at rows.Customer.c1');
-    refused({ ...good, values: [['', 'x']] }, 'hydrate: malformed state at rows.Customer.');
-    refused({ ...good, values: [[{}, 'x']] }, 'hydrate: malformed state at rows.Customer.undefined');
+    refused({ ...good, columns: [['c1']] }, 'hydrate: malformed state at rows.Customer');
+    refused({ ...good, columns: [['c1'], ['Ada', 'x']] }, 'hydrate: malformed state at rows.Customer');
+    refused({ ...good, columns: [['c1'], 'Ada'] }, 'hydrate: malformed state at rows.Customer');
+    refused({ ...good, objects: [[1, { id: 'c2' }]] }, 'hydrate: malformed state at rows.Customer');
+    refused({ ...good, objects: [['0', { id: 'c1' }]] }, 'hydrate: malformed state at rows.Customer');
+    refused({ ...good, objects: { 0: { id: 'c1' } } }, 'hydrate: malformed state at rows.Customer');
+    refused({ ...good, objects: [[0, 'c1']] }, 'hydrate: malformed state at rows.Customer.undefined');
+    refused({ ...good, columns: [[''], ['x']] }, 'hydrate: malformed state at rows.Customer.');
+    refused({ ...good, columns: [[{}], ['x']] }, 'hydrate: malformed state at rows.Customer.undefined');
     refused({ ...good, expires: [0, 2] }, 'hydrate: malformed state at rows.Customer: expires');
     refused({ ...good, expires: [] }, 'hydrate: malformed state at rows.Customer.c1');
     refused({ ...good, expires: ['soon', 1] }, 'hydrate: malformed state at rows.Customer.c1');
     let deep: unknown = 1;
     for (let i = 0; i < 600; i++) deep = [deep];
-    refused({ ...good, values: [['c1', deep]] }, 'hydrate: Customer c1 nests over 500 levels');
+    refused({ ...good, columns: [['c1'], [deep]] }, 'hydrate: Customer c1 nests over 500 levels');
+    refused({ ...good, objects: [[0, { id: 'c1', name: deep }]] }, 'hydrate: Customer c1 nests over 500 levels');
   }
 });
 
 lean('a row object holding __proto__ restored without its class reads as an instance of its class', (ctx) => {
   const text =
-    '{"version":2,"rows":{"Customer":{"fields":["id","name"],"pk":"id","values":[{"id":"c1","name":"Ada","__proto__":{"isAdmin":true}}],"expires":[0,1]}},"converted":{},"lists":{},"responses":{}}';
+    '{"version":3,"rows":{"Customer":{"fields":["id","name"],"pk":"id","columns":[[null],[null]],"objects":[[0,{"id":"c1","name":"Ada","__proto__":{"isAdmin":true}}]],"expires":[0,1]}},"converted":{},"lists":{},"responses":{}}';
   const client = hydrate(new Controller({ clock: ctx.clock }), JSON.parse(text));
   const ada = client.get(Customer, { id: 'c1' })!;
   assert.is(Object.getPrototypeOf(ada), Customer.prototype);
@@ -400,7 +413,7 @@ function rejected(ctx: Ctx, state: unknown, schemas: unknown[] = [Invoice]): str
   assert.is((error as Error).name, 'HydrationError');
   assert.equal(
     plain(dehydrate(client)),
-    { version: 2, rows: {}, converted: {}, lists: {}, responses: {} },
+    { version: 3, rows: {}, converted: {}, lists: {}, responses: {} },
     'nothing written',
   );
   assert.is(client.get(Customer, { id: 'c1' }), undefined);
@@ -409,8 +422,8 @@ function rejected(ctx: Ctx, state: unknown, schemas: unknown[] = [Invoice]): str
 
 wet('rejects another version or a malformed state by name, writing nothing', async (ctx) => {
   const state = await serverState(ctx);
-  assert.is(rejected(ctx, { ...state, version: 3 }), 'hydrate: not a dehydrate() state of version 2');
-  assert.is(rejected(ctx, 'nope'), 'hydrate: not a dehydrate() state of version 2');
+  assert.is(rejected(ctx, { ...state, version: 2 }), 'hydrate: not a dehydrate() state of version 3');
+  assert.is(rejected(ctx, 'nope'), 'hydrate: not a dehydrate() state of version 3');
   assert.is(rejected(ctx, { ...state, lists: [] }), 'hydrate: malformed state at state');
   assert.is(rejected(ctx, { ...state, rows: { Zed: [] } }), 'hydrate: malformed state at rows.Zed');
   const badRow = withRows(state, { ...rowsByPk(state), Zed: { z1: [{ id: 'z1' }, 'soon'] } });
@@ -447,9 +460,16 @@ wet('a running Controller keeps its data, meta and readers untouched when a stat
 
 wet('drops an own __proto__ key of a row: the entity stays an instance of its class', async (ctx) => {
   const state = await serverState(ctx);
-  // (A row with fields of its own travels as its object.)
-  const text = JSON.stringify(state).replace('["c1","Ada"]', '{"id":"c1","name":"Ada","__proto__":{"isAdmin":true}}');
-  const tampered: DehydratedState = JSON.parse(text);
+  // (A row with fields of its own travels as its object; its cells in the columns are null.)
+  const tampered: DehydratedState = JSON.parse(JSON.stringify(state));
+  const customers = tampered.rows.Customer as unknown as {
+    fields: string[];
+    columns: unknown[][];
+    objects?: unknown[];
+  };
+  const at = customers.columns[customers.fields.indexOf('id')]!.indexOf('c1');
+  for (const column of customers.columns) column[at] = null;
+  customers.objects = [[at, JSON.parse('{"id":"c1","name":"Ada","__proto__":{"isAdmin":true}}')]];
   assert.ok(Object.hasOwn(rowsByPk(tampered).Customer.c1[0], '__proto__'), 'the state does carry the key');
   const client = hydrate(new Controller({ clock: ctx.clock }), tampered, [Invoice]);
   const ada = client.get(Customer, { id: 'c1' })!;
@@ -490,7 +510,7 @@ wet(
 wet('rejects data nested deeper than the shared limit (500 levels) by name, writing nothing', (ctx) => {
   let deep: unknown = 1;
   for (let i = 0; i < 5000; i++) deep = { deep };
-  const state = { version: 2, rows: {}, converted: {}, lists: {}, responses: { k: [deep, 1, 2, false] } };
+  const state = { version: 3, rows: {}, converted: {}, lists: {}, responses: { k: [deep, 1, 2, false] } };
   const client = new Controller({ clock: ctx.clock });
   assert.throws(
     () => hydrate(client, state as unknown as DehydratedState),
@@ -602,7 +622,7 @@ wet('the core Controller starts from initialState, with no classes named', async
   assert.not.ok(client.isStale(ctx.getInvoices));
   // A state it refuses goes to onError; the Controller starts empty.
   const errors: unknown[] = [];
-  const empty = new Controller({ onError: (e) => errors.push(e), initialState: { version: 2 } as never });
+  const empty = new Controller({ onError: (e) => errors.push(e), initialState: { version: 3 } as never });
   assert.is(errors.length, 1);
   assert.instance(errors[0], HydrationError);
   assert.equal(plain(dehydrate(empty).rows), {});

@@ -153,10 +153,14 @@ const rowEntry = pkText.chain((pk) =>
   ),
 );
 
+/** A row of a table: its cells in the columns, or its object (`null` cells). */
+type Placed = { cells: string[]; object?: string };
+
 /**
- * The rows of one key in format 2, as JSON text: a field list, the pk field (or the pks), each
- * row the values of the fields or an object, runs of expiry; any part now and then hostile
- * (`__proto__` among the fields, rows of another length, runs that do not add up, no pk).
+ * The rows of one key in format 3, as JSON text: a field list, the pk field (or the pks), a
+ * column per field, rows as objects by index, runs of expiry; any part now and then hostile
+ * (`__proto__` among the fields, columns of another length, objects at indexes out of order or
+ * range, runs that do not add up, no pk).
  */
 const tableText = fc
   .array(
@@ -176,24 +180,46 @@ const tableText = fc
         ),
         pk: mostly(fc.constant('"id"'), fc.constantFrom('"name"', '"nope"', '1', '"__proto__"')),
         pks: fc.option(mostly(fc.constant(`[${rows.map(([pk]) => pk).join(',')}]`)), { nil: undefined }),
-        values: fc
-          .tuple(
-            ...rows.map(([id, name, at]) =>
-              mostly(
-                fc.constantFrom(
-                  `[${id},${name},${at}]`,
-                  objectText([
-                    ['"id"', id],
-                    ['"name"', name],
-                    ['"at"', at],
-                  ]),
+        placed: fc.tuple(
+          ...rows.map(([id, name, at]) =>
+            fc.oneof(
+              {
+                weight: 12,
+                arbitrary: fc.constantFrom<Placed>(
+                  { cells: [id, name, at] },
+                  {
+                    cells: ['null', 'null', 'null'],
+                    object: objectText([
+                      ['"id"', id],
+                      ['"name"', name],
+                      ['"at"', at],
+                    ]),
+                  },
                 ),
-                // A row object with hostile fields of its own, another pk, or no row at all.
-                fc.oneof(rowText(id), jsonText, fc.constant(`[${id}]`)),
-              ),
+              },
+              // Now and then a row object with hostile fields of its own, another pk, or no row at all.
+              {
+                weight: 1,
+                arbitrary: fc
+                  .oneof(rowText(id), jsonText)
+                  .map((object): Placed => ({ cells: ['null', 'null', 'null'], object })),
+              },
             ),
-          )
-          .map((values) => `[${values.join(',')}]`),
+          ),
+        ),
+        // Now and then columns or objects of a hostile shape instead.
+        shape: fc.option(
+          fc.constantFrom(
+            '"columns":[]',
+            '"columns":[[],[],[1]]',
+            '"columns":"x"',
+            '"objects":[[9,{}]]',
+            '"objects":{"0":{}}',
+            '"objects":[["0",{}]]',
+            '"objects":[[0,{}],[0,{}]]',
+          ),
+          { nil: undefined, freq: 8 },
+        ),
         expires: mostly(
           timeText.filter((t) => /^\d+$/.test(t)).map((t) => `[${t},${rows.length}]`),
           fc.oneof(
@@ -203,15 +229,19 @@ const tableText = fc
           ),
         ),
       })
-      .map(({ fields, pk, pks, values, expires }) =>
-        objectText([
+      .map(({ fields, pk, pks, placed, shape, expires }) => {
+        const columns = [0, 1, 2].map((f) => `[${placed.map((row) => row.cells[f]).join(',')}]`);
+        const objects = placed.flatMap((row, i) => (row.object === undefined ? [] : [`[${i},${row.object}]`]));
+        const [name, hostile] = shape?.split(/:(.*)/s) ?? [];
+        return objectText([
           ['"fields"', fields],
           ['"pk"', pk],
           ...(pks === undefined ? [] : ([['"pks"', pks]] as const)),
-          ['"values"', values],
+          ['"columns"', name === '"columns"' ? hostile! : `[${columns.join(',')}]`],
+          ['"objects"', name === '"objects"' ? hostile! : `[${objects.join(',')}]`],
           ['"expires"', expires],
-        ]),
-      ),
+        ]);
+      }),
   );
 
 /** A list entry `[args, items]`. */
@@ -256,8 +286,8 @@ const responseEntry = fc.tuple(
 /** A state of the right outline with hostile parts, as JSON text. */
 const stateText = fc
   .record({
-    version: mostly(fc.constant('2'), fc.constantFrom('1', '3', '"2"', 'null')),
-    // Rows as values under a field list; now and then as objects by pk (format 1, refused).
+    version: mostly(fc.constant('3'), fc.constantFrom('1', '2', '"3"', 'null')),
+    // Rows as columns under a field list; now and then as objects by pk (format 1, refused).
     rows: dictText(fc.tuple(keyText, mostly(tableText, dictText(rowEntry)))),
     converted: dictText(
       fc.tuple(keyText, mostly(fc.constantFrom('["at"]', '[]'), fc.constantFrom('["name"]', '["__proto__"]', '[1]'))),
