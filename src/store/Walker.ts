@@ -260,10 +260,13 @@ export class Walker implements DenormalizeContext {
         for (let i = 0; i < deps.length; i++) if (deps[i]!._now !== vals[i]) return false;
       } else if (own || this.#follows(cell)) {
         // (The cell itself is peeked when the walk follows its table: `own`; so is every row
-        // of a table the view follows.)
+        // of a table the view follows.) Each row's value is compared first, peeked (its signal
+        // holds the same): a changed row ends the check before any class test, and a row of a
+        // table the view does not follow is then read tracked.
         for (let i = 0; i < deps.length; i++) {
           const dep = deps[i]!;
-          if (this.#row(dep, (own && dep === cell) || this.#follows(dep)) !== vals[i]) return false;
+          if (dep._now !== vals[i]) return false;
+          if (!((own && dep === cell) || this.#follows(dep))) this.#row(dep);
         }
       } else
         for (let i = 0; i < deps.length; i++) {
