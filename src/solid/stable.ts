@@ -21,8 +21,12 @@
  *   a rename that rebuilds 500 of its rows writes the rows on screen;
  * - a field has a Solid signal from the first computation that reads it (most fields of
  *   most rows never are), so an object costs little more than the copy of its fields.
- *   The signal holds the field's value and lives as long as the object: a read in a
- *   computation is one `Map` read and a signal read, with nothing to clean up per read;
+ *   An object's signals live while a computation reads any of them: each signal's value is
+ *   the object's signal map, held by the computations that read it, and the object holds
+ *   the map weakly. A read in a computation is a `Map` read and a signal read, with nothing
+ *   to clean up per read; an object still held once nothing reads it (a list kept after
+ *   its rows unmounted) keeps its fields and drops its signals at the next collection,
+ *   and takes changes at its next read again;
  * - a cache object already translated is found in one `WeakMap` read (or, in a view's
  *   array, by its place), so a list of 10,000 in which 500 rows changed looks up 500
  *   objects, not 10,000;
@@ -46,8 +50,11 @@ type Node = Record<string, unknown> & {
   [TABLE]: Table;
   [PK]: string;
   [PROXY]: object;
-  [SIGNALS]?: Map<string, Signal<unknown>> | undefined;
+  [SIGNALS]?: WeakRef<Signals>;
 };
+
+/** A stable object's field signals; each one's value is this map (see the module comment). */
+type Signals = Map<string, Signal<unknown>>;
 
 /** Per controller: entity key + pk → its stable object's node (weakly held). */
 type Table = Map<string, WeakRef<Node>>;
@@ -64,25 +71,28 @@ const SIGNALS = Symbol();
 const tables = new WeakMap<object, Table>();
 /** Cache entity → the reference to the node last written from it (the table's). */
 const refs = new WeakMap<object, WeakRef<Node>>();
+/** A field signal notifies on every write: its value, the map, stays the same. */
+const NOTIFY = { equals: false } as const;
 const registry = /*#__PURE__*/ new FinalizationRegistry<[Table, string]>(([table, key]) => {
   if (table.get(key)?.deref() === undefined) table.delete(key);
 });
 
 /**
  * Reads go to the copy, brought up to date first; a read inside a computation reads the
- * field's signal (made at the first such read, holding the field's value). Writes are
- * refused (a `TypeError` in strict code): the cache is written through the Controller.
+ * field's signal too (made at the first such read). Writes are refused (a `TypeError` in
+ * strict code): the cache is written through the Controller.
  */
 const handler: ProxyHandler<Node> = {
   get(node, key, proxy) {
     if (key === NODE) return node;
     sync(node);
     if (typeof key === 'string' && getListener() && Object.hasOwn(node, key)) {
-      let signals = node[SIGNALS];
-      if (signals === undefined) node[SIGNALS] = signals = new Map();
+      let signals = node[SIGNALS]?.deref();
+      if (signals === undefined) node[SIGNALS] = new WeakRef((signals = new Map()));
       let signal = signals.get(key);
-      if (signal === undefined) signals.set(key, (signal = createSignal(node[key])));
-      return signal[0]();
+      if (signal === undefined) signals.set(key, (signal = createSignal<unknown>(signals, NOTIFY)));
+      signal[0]();
+      return node[key];
     }
     return Reflect.get(node, key, proxy);
   },
@@ -111,6 +121,7 @@ function sync(node: Node): void {
   if (old === value) return;
   // Recorded before the fields are translated: a cycle that comes back here stops.
   node[DONE] = value;
+  const signals = node[SIGNALS]?.deref();
   for (const field of Object.keys(value)) {
     const raw = (value as any)[field];
     // Unchanged, or an array of the same items (a row rebuilt because a nested row changed).
@@ -118,7 +129,7 @@ function sync(node: Node): void {
     const next = stable(node[TABLE], raw);
     if (old === undefined || !same(node[field], next)) {
       node[field] = next;
-      node[SIGNALS]?.get(field)?.[1](() => next);
+      signals?.get(field)?.[1](signals);
     }
   }
 }
@@ -181,7 +192,7 @@ export function stable(table: Table, value: unknown, before?: unknown, shown?: u
     if (node[RAW] === value) return node[PROXY];
     node[RAW] = value;
     // Computations read its fields: they see the change now. Other objects copy it when read.
-    if (node[SIGNALS] !== undefined) sync(node);
+    if (node[SIGNALS]?.deref() !== undefined) sync(node);
     return node[PROXY];
   }
   const proto = Object.getPrototypeOf(value);

@@ -154,10 +154,12 @@ export class Walker implements DenormalizeContext {
       table._written.value;
     }
     // One array of the final size (a loop of `push` makes four on the way to 150 rows),
-    // filtered only when a row is missing.
-    const out = cells.map((cell, i) =>
-      cell === undefined ? this._inline(schema, pks[i] as Row) : this._read(schema, cell, own),
-    );
+    // filled in a loop (no call per row), filtered only when a row is missing.
+    const out: unknown[] = cells.slice();
+    for (let i = 0; i < out.length; i++) {
+      const cell = cells[i];
+      out[i] = cell === undefined ? this._inline(schema, pks[i] as Row) : this._read(schema, cell, own);
+    }
     return out.includes(undefined) ? out.filter((v) => v !== undefined) : out;
   }
 
@@ -260,10 +262,13 @@ export class Walker implements DenormalizeContext {
         for (let i = 0; i < deps.length; i++) if (deps[i]!._now !== vals[i]) return false;
       } else if (own || this.#follows(cell)) {
         // (The cell itself is peeked when the walk follows its table: `own`; so is every row
-        // of a table the view follows.)
+        // of a table the view follows.) Each row's value is compared first, peeked (its signal
+        // holds the same): a changed row ends the check before any class test, and a row of a
+        // table the view does not follow is then read tracked.
         for (let i = 0; i < deps.length; i++) {
           const dep = deps[i]!;
-          if (this.#row(dep, (own && dep === cell) || this.#follows(dep)) !== vals[i]) return false;
+          if (dep._now !== vals[i]) return false;
+          if (!((own && dep === cell) || this.#follows(dep))) this.#row(dep);
         }
       } else
         for (let i = 0; i < deps.length; i++) {

@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert';
 import { Collection, Controller, Entity, RestEndpoint } from '../../src/index.js';
 import { CacheProvider, createCache, createQuery, createSuspense } from '../../src/solid/index.js';
 import { Post, User } from '../_fixtures/models.js';
+import { collect } from '../_fixtures/time.js';
 import { db, getUser, getUsers, reset, server, start } from '../_fixtures/usersApi.js';
 
 /** Records DOM mutations below `root`, by kind. */
@@ -377,6 +378,76 @@ stable('an object no computation reads takes each change at its next read, whate
   stop();
   dispose();
 });
+
+/** A row that owns one Counted (its nested entity). */
+class Owned extends Entity {
+  id = '';
+  owner = undefined as unknown as Counted;
+  override pk() {
+    return this.id;
+  }
+  static override key = 'Owned';
+  static override schema = { owner: Counted };
+}
+
+stable(
+  'an object still held once nothing reads it drops its field signals and takes changes at its next read',
+  async () => {
+    const N = 40;
+    const ctrl = new Controller();
+    const getOwned = new RestEndpoint({ path: '/owned', schema: [Owned] });
+    const getCounted = new RestEndpoint({ path: '/counted', schema: [Counted] });
+    ctrl.setResponse(
+      getOwned,
+      Array.from({ length: N }, (_, i) => ({ id: `o${i}`, owner: { id: `c${i}`, name: `owner ${i}` } })),
+    );
+    // The list stays mounted and holds every row's object; no computation reads a field of it.
+    let list!: () => Owned[] | undefined;
+    const dispose = mountWith(ctrl, () => {
+      list = createCache(getOwned) as () => Owned[] | undefined;
+    });
+    const rows = list()!;
+    // Pk look-ups of Counted in a write that renames every owner: the write's own, plus one per
+    // row whose fields are copied at once (a row read in a computation translates its new owner).
+    const rename = (name: string) => {
+      Counted.lookups = 0;
+      ctrl.setResponse(
+        getCounted,
+        Array.from({ length: N }, (_, i) => ({ id: `c${i}`, name: `${name} ${i}` })),
+      );
+      return Counted.lookups;
+    };
+    const readers = createRoot((stop) => {
+      for (const row of rows) createComputed(() => row.owner);
+      return stop;
+    });
+    const whileRead = rename('a');
+    readers();
+    await collect();
+    const unread = rename('b');
+    assert.is(whileRead - unread, N, 'rows no computation reads any more are not copied at each write');
+    assert.ok(
+      list()!.every((row, i) => row === rows[i]),
+      'every row keeps its object',
+    );
+    assert.equal(
+      rows.map((row) => row.owner.name),
+      Array.from({ length: N }, (_, i) => `b ${i}`),
+      'each row takes the change at its next read',
+    );
+    // Read in a computation again: followed again.
+    const seen: string[] = [];
+    const again = createRoot((stop) => {
+      createComputed(() => seen.push(rows[3].owner.name));
+      return stop;
+    });
+    await collect();
+    rename('c');
+    assert.equal(seen, ['b 3', 'c 3']);
+    again();
+    dispose();
+  },
+);
 
 stable('stable objects are released while the cache keeps the list they came from', async () => {
   reset(20);
