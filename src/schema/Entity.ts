@@ -262,12 +262,12 @@ export abstract class Entity {
    * are apart so a cycle can reach this instance before its fields are resolved.
    */
   static _create(row: Record<string, unknown>): Entity {
-    return Object.assign(this._blank(), templateOf(this), row);
+    return Object.assign(new (this._blank())(), templateOf(this), row);
   }
 
-  /** @internal An instance of the class holding no field yet (its constructor does not run). */
-  static _blank(): Entity {
-    return new (instanceOf(this))();
+  /** @internal The constructor of bare instances of the class: no field yet, the class's own constructor not run. */
+  static _blank(): new () => Entity {
+    return instanceOf(this);
   }
 
   /**

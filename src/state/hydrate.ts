@@ -26,6 +26,7 @@ import { equalValue } from '../util/equal.js';
 import { clampTime, isKey, isTime, MAX_ARGS_DEPTH, MAX_DEPTH, tooDeep } from '../util/limits.js';
 import { own } from '../util/own.js';
 import { seal } from '../store/Walker.js';
+import { DEV } from '../util/dev.js';
 
 /**
  * Version of the state format; `hydrate` refuses any other. `3`: rows as one array of
@@ -495,11 +496,13 @@ function restore(table: Table, read: Rows, stamp: number): void {
       const defaults = schema._create(EMPTY) as unknown as Row;
       const keys = [...new Set([...Object.keys(defaults), ...fields])];
       const from = keys.map((key) => columns[fields.indexOf(key)] ?? new Array(n).fill(defaults[key]));
+      const Bare = schema._blank();
       made = new Array(n);
       for (let i = 0; i < n; i++) {
-        const obj = schema._blank() as unknown as Row;
+        const obj = new Bare() as unknown as Row;
         for (let k = 0; k < keys.length; k++) obj[keys[k]!] = from[k]![i];
-        made[i] = seal(obj);
+        // (Frozen in development builds, as every entity object.)
+        made[i] = DEV ? seal(obj) : obj;
       }
     }
     return made;
