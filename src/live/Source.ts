@@ -12,7 +12,7 @@
  *   User u1 written ──► reached.get(u1) = { issue i3, issue i8 } ──► re-read i3, i8
  *                                                                    └► push(i3, old, new)
  */
-import { isDeserializer, isEntity } from '../schema/visit.js';
+import { entitiesOf } from '../schema/visit.js';
 import type { EntityClass } from '../schema/types.js';
 import { Changes, type ChangeSink } from '../store/Changes.js';
 import { type Cell, type Dep, isMember, type Store, type Table } from '../store/Store.js';
@@ -83,7 +83,8 @@ export class Source implements ChangeSink {
     this.#store = store;
     this.#entity = entity;
     this._table = store._table(entity.key);
-    this._tables = keysOf(entity).map((key) => store._table(key));
+    // Every table the entity's denormalized object may reach (its own first).
+    this._tables = [...entitiesOf(entity)].map((reached) => store._table(reached.key));
     this._changes = Changes._of(store);
     // Writes not yet folded in belong to the sources that exist: read the rows after them.
     this._changes._flush();
@@ -193,23 +194,4 @@ export class Source implements ChangeSink {
       if (reaching?.delete(cell) && reaching.size === 0) this.#reached.delete(dep);
     }
   }
-}
-
-/** Every entity key an entity's denormalized object may reach (itself first). */
-function keysOf(entity: EntityClass): string[] {
-  const keys = new Set<string>();
-  const seen = new Set<unknown>();
-  const visit = (schema: unknown): void => {
-    if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function') || seen.has(schema)) return;
-    seen.add(schema);
-    if (isEntity(schema)) {
-      keys.add(schema.key);
-      for (const field of Object.values(schema.schema)) if (!isDeserializer(field)) visit(field);
-    } else if (typeof schema === 'object') {
-      // Arrays, object schemas, All, Collection, Union, Values, Lazy: their members.
-      for (const member of Object.values(schema)) visit(member);
-    }
-  };
-  visit(entity);
-  return [...keys];
 }

@@ -20,6 +20,25 @@ export function isEntity(schema: unknown): schema is typeof Entity {
   return typeof schema === 'function' && (schema as { _isEntity?: true })._isEntity === true;
 }
 
+/**
+ * @internal Every entity class a schema reaches, in the order met (an entity before those it
+ * nests): entities and the members of their `static schema`, and the members of every schema
+ * object, list or instance (`All`, `Collection`, `Union`, `Values`, `Query`, `Lazy`…).
+ */
+export function entitiesOf(
+  schema: unknown,
+  out = new Set<typeof Entity>(),
+  seen = new Set<unknown>(),
+): Set<typeof Entity> {
+  const entity = isEntity(schema);
+  if ((entity || (typeof schema === 'object' && schema !== null)) && !seen.has(schema)) {
+    seen.add(schema);
+    if (entity) out.add(schema);
+    for (const member of Object.values(entity ? schema.schema : (schema as object))) entitiesOf(member, out, seen);
+  }
+  return out;
+}
+
 /** @internal A field schema that is a converter rather than a nested schema. */
 export function isDeserializer(fieldSchema: unknown): fieldSchema is Deserializer {
   return typeof fieldSchema === 'function' && !isEntity(fieldSchema);

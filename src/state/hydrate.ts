@@ -18,7 +18,7 @@
  * writes them deserializes them (`adopt`). No state is refused for a class it lacks.
  */
 import { batch } from '@preact/signals-core';
-import { deserialize, isDeserializer, isEntity } from '../schema/visit.js';
+import { deserialize, entitiesOf, isDeserializer } from '../schema/visit.js';
 import type { CollectionLike, EntityClass, Schema } from '../schema/types.js';
 import { Staging } from '../store/Staging.js';
 import { baseOf, Cell, type Row, type Store, type Table, type Written } from '../store/Store.js';
@@ -733,16 +733,7 @@ export function writeResponse(
 
 /** @internal Entity key → class, for every entity reachable from `schemas`. */
 export function entityClasses(schemas: readonly Schema[]): Map<string, EntityClass> {
-  const found = new Map<string, EntityClass>();
-  const seen = new Set<unknown>();
-  const visit = (s: unknown): void => {
-    if (!(s instanceof Object) || seen.has(s)) return;
-    seen.add(s);
-    if (isEntity(s)) found.set(s.key, s);
-    Object.values(isEntity(s) ? s.schema : s).forEach(visit);
-  };
-  schemas.forEach(visit);
-  return found;
+  return new Map([...entitiesOf(schemas)].map((entity) => [entity.key, entity]));
 }
 
 /** @internal The entity class of a key: given (`classes`), or the one that wrote the store's rows of it. */

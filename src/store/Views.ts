@@ -12,7 +12,7 @@ import { Computed, type ReadonlySignal } from '@preact/signals-core';
 import { Query } from '../schema/Query.js';
 import type { EntityClass, Schema } from '../schema/types.js';
 import { SchemaError, describe } from '../schema/SchemaError.js';
-import { denormalizeValue, isEntity, joined, plainOf, queryKeyOf } from '../schema/visit.js';
+import { denormalizeValue, entitiesOf, joined, plainOf, queryKeyOf } from '../schema/visit.js';
 import { argsKey, idOf } from '../util/argsKey.js';
 import { share } from './share.js';
 import type { Meta, Store, Table } from './Store.js';
@@ -179,7 +179,7 @@ export class Views {
         const reads = walker._reads;
         if (reads < FOLLOW_FROM) follow = undefined;
         else {
-          classes ??= [...entitiesOf(schema, new Set())];
+          classes ??= [...entitiesOf(schema)];
           let rows = 0;
           const held = classes.filter((entity) => {
             const size = tableOf(store, entity)?._cells.size;
@@ -207,28 +207,6 @@ function tableOf(store: Store, entity: EntityClass): Table | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * The entity classes a schema reaches: entities, the members of their `static schema`, and
- * whatever schema objects hold (`schema`: lists, Values, Union, Collection, All, Query).
- * Rows of a class it misses (a schema of the app's own) are still read one by one.
- */
-function entitiesOf(schema: unknown, out: Set<EntityClass>): Set<EntityClass> {
-  if (isEntity(schema)) {
-    if (out.has(schema)) return out;
-    out.add(schema);
-    schema = schema.schema;
-  }
-  if (typeof schema === 'object' && schema !== null && out.size < 64) {
-    const proto = Object.getPrototypeOf(schema);
-    const members =
-      Array.isArray(schema) || proto === Object.prototype || proto === null
-        ? Object.values(schema)
-        : [(schema as { schema?: unknown }).schema];
-    for (const member of members) entitiesOf(member, out);
-  }
-  return out;
 }
 
 /** What a schema found by args, with its plain members (`plainOf`) where it found nothing. */
