@@ -26,7 +26,6 @@ import { equalValue } from '../util/equal.js';
 import { clampTime, isKey, isTime, MAX_ARGS_DEPTH, MAX_DEPTH, tooDeep } from '../util/limits.js';
 import { own } from '../util/own.js';
 import { seal } from '../store/Walker.js';
-import { DEV } from '../util/dev.js';
 
 /**
  * Version of the state format; `hydrate` refuses any other. `3`: rows as one array of
@@ -281,7 +280,7 @@ export function hydrateStore(
       for (const pk of read?.pks ?? []) skip('rows', key, String(pk), new HydrationError(`hydrate: ${refused}`));
       continue;
     }
-    const { fields: names, columns, objects, n } = read!;
+    const { fields: names, columns, objects, ids } = read!;
     // Into a table that holds nothing (and no reader waits on), with no class to check or
     // deserialize them and no listener to tell: the rows stay as parsed until first asked for.
     const table = store._tables.get(key);
@@ -297,7 +296,7 @@ export function hydrateStore(
     // Left as columns, checked column by column: no call per row (a state is hydrated once,
     // before the engine has optimized anything). What is wrong is named row by row below.
     if (lazy && !deep && wellFormed(read!)) {
-      if (n) later.push([key, read!]);
+      if (ids.length) later.push([key, read!]);
       continue;
     }
     /** Row `i`, checked and read (`undefined`: left as its values, checked); `t`: its expiry, `NaN` when malformed. */
@@ -323,7 +322,7 @@ export function hydrateStore(
       times.push(t);
     });
     if (!whole) fail(`malformed state at ${at}: expires`);
-    if (lazy && n) later.push([key, read!]);
+    if (lazy && ids.length) later.push([key, read!]);
   }
   for (const key of Object.keys(lists)) {
     const byArgs = lists[key];
@@ -385,7 +384,7 @@ export function hydrateStore(
   );
 }
 
-/** The rows of one key of a state as `readRows` checked them: `n` rows, those in `objects` by index. */
+/** The rows of one key of a state as `readRows` checked them: one per pk of `ids`, those in `objects` by index. */
 interface Rows {
   readonly fields: readonly string[];
   readonly pk?: string;
@@ -393,7 +392,8 @@ interface Rows {
   readonly columns: readonly (readonly unknown[])[];
   readonly objects: ReadonlyMap<number, unknown>;
   readonly expires: readonly unknown[];
-  readonly n: number;
+  /** The rows' pks: `pks`, or the column of the `pk` field (as stored: a number is not a string yet). */
+  readonly ids: readonly unknown[];
 }
 
 /**
@@ -418,17 +418,16 @@ function readRows(value: unknown): Rows | undefined {
     if (!Number.isSafeInteger(i) || (i as number) <= last || (i as number) >= n) return undefined;
     byIndex.set((last = i as number), entry[1]);
   }
-  return { fields, pk: pks === undefined ? pk : undefined, pks, columns, objects: byIndex, expires, n };
+  return { fields, pk: pks === undefined ? pk : undefined, pks, columns, objects: byIndex, expires, ids };
 }
 
 /**
  * Whether rows that all travel in their columns have pks (a string that is no `''`, or a
  * number when a field holds them) and runs of expiry that are times and add up to them.
  */
-function wellFormed({ pks, n, objects, expires, fields, columns, pk }: Rows): boolean {
+function wellFormed({ pks, ids, objects, expires }: Rows): boolean {
   if (objects.size) return false;
-  const ids = pks ?? columns[fields.indexOf(pk!)]!;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
     if (typeof id === 'string' ? id === '' : pks !== undefined || typeof id !== 'number') return false;
   }
@@ -438,21 +437,20 @@ function wellFormed({ pks, n, objects, expires, fields, columns, pk }: Rows): bo
     if (!isTime(expires[run]) || !Number.isSafeInteger(count) || (count as number) < 1) return false;
     rows += count as number;
   }
-  return rows === n;
+  return rows === ids.length;
 }
 
 /** The pk of row `i`, `undefined` when it has none. */
-function pkOf({ fields, pk, pks, columns, objects }: Rows, i: number): string | undefined {
+function pkOf({ pk, pks, ids, objects }: Rows, i: number): string | undefined {
   if (pks !== undefined) return isKey(pks[i]) ? pks[i] : undefined;
   const object = objects.get(i);
-  const id = !objects.has(i) ? columns[fields.indexOf(pk!)]![i] : isDict(object) ? own(object as Row, pk!) : undefined;
+  const id = !objects.has(i) ? ids[i] : isDict(object) ? own(object as Row, pk!) : undefined;
   return typeof id === 'number' ? String(id) : isKey(id) ? id : undefined;
 }
 
 /** Whether `pks` are the pks of the rows of `read`, in their order. */
-function samePks(read: Rows, pks: readonly unknown[]): boolean {
-  if (pks.length !== read.n) return false;
-  const ids = read.pks ?? read.columns[read.fields.indexOf(read.pk!)]!;
+function samePks({ ids }: Rows, pks: readonly unknown[]): boolean {
+  if (pks.length !== ids.length) return false;
   for (let i = 0; i < pks.length; i++) {
     const id = ids[i];
     if (pks[i] !== (typeof id === 'number' ? String(id) : id)) return false;
@@ -474,7 +472,8 @@ function objectOf(fields: readonly string[], columns: Rows['columns'], i: number
  * else makes their cells (`Table._fill`), which keep those objects.
  */
 function restore(table: Table, read: Rows, stamp: number): void {
-  const { fields, columns, n } = read;
+  const { fields, columns } = read;
+  const n = read.ids.length;
   let made: object[] | undefined;
   table._fill = () => {
     table._made = undefined;
@@ -501,8 +500,7 @@ function restore(table: Table, read: Rows, stamp: number): void {
       for (let i = 0; i < n; i++) {
         const obj = new Bare() as unknown as Row;
         for (let k = 0; k < keys.length; k++) obj[keys[k]!] = from[k]![i];
-        // (Frozen in development builds, as every entity object.)
-        made[i] = DEV ? seal(obj) : obj;
+        made[i] = seal(obj);
       }
     }
     return made;
@@ -548,11 +546,11 @@ function fill(table: Table, read: Rows, stamp: number, made: object[] | undefine
  * Calls `each` for every row of `read` with the expiry its run of `expires` gives it (`NaN`
  * for a run that is malformed); false when the runs do not add up to the rows.
  */
-function eachRow({ n, expires }: Rows, each: (i: number, expiresAt: number) => void): boolean {
+function eachRow({ ids, expires }: Rows, each: (i: number, expiresAt: number) => void): boolean {
   let run = 0;
   let left = 0;
   let t = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < ids.length; i++) {
     if (left === 0) {
       t = expires[run] as number;
       left = expires[run + 1] as number;
