@@ -239,6 +239,17 @@ function mountWith(ctrl: Controller, read: () => void): () => void {
   );
 }
 
+/** User u1 written with `fields` and read by `createQuery` in a mounted root. */
+function mountUser(fields: Partial<User>) {
+  const ctrl = new Controller();
+  ctrl.set(User, { id: 'u1' }, fields);
+  let user!: () => User | undefined;
+  const dispose = mountWith(ctrl, () => {
+    user = createQuery(User, () => ({ id: 'u1' }));
+  });
+  return { ctrl, user, dispose };
+}
+
 stable('a write to one row of a long list translates that row only', () => {
   const ctrl = new Controller();
   const getCounted = new RestEndpoint({ path: '/counted', schema: [Counted] });
@@ -294,12 +305,7 @@ stable('rows added, removed and changed in one write keep the objects of the oth
 });
 
 stable('a field read by several computations notifies those still reading it', () => {
-  const ctrl = new Controller();
-  ctrl.set(User, { id: 'u1' }, { id: 'u1', name: 'Ada' });
-  let user!: () => User | undefined;
-  const dispose = mountWith(ctrl, () => {
-    user = createQuery(User, () => ({ id: 'u1' }));
-  });
+  const { ctrl, user, dispose } = mountUser({ id: 'u1', name: 'Ada' });
   const u = user()!;
   const seen: string[] = [];
   const reader = (tag: string) =>
@@ -326,12 +332,7 @@ stable('a field read by several computations notifies those still reading it', (
 });
 
 stable('stable objects list, spread and serialize their fields, and refuse writes', () => {
-  const ctrl = new Controller();
-  ctrl.set(User, { id: 'u1' }, { id: 'u1', name: 'Ada', isAdmin: true });
-  let user!: () => User | undefined;
-  const dispose = mountWith(ctrl, () => {
-    user = createQuery(User, () => ({ id: 'u1' }));
-  });
+  const { user, dispose } = mountUser({ id: 'u1', name: 'Ada', isAdmin: true });
   const u = user()!;
   assert.equal(Object.keys(u), ['id', 'name', 'isAdmin', 'posts']);
   assert.equal({ ...u }, { id: 'u1', name: 'Ada', isAdmin: true, posts: [] });
@@ -345,12 +346,7 @@ stable('stable objects list, spread and serialize their fields, and refuse write
 });
 
 stable('an object no computation reads takes each change at its next read, whatever reads it', () => {
-  const ctrl = new Controller();
-  ctrl.set(User, { id: 'u1' }, { id: 'u1', name: 'Ada', isAdmin: false });
-  let user!: () => User | undefined;
-  const dispose = mountWith(ctrl, () => {
-    user = createQuery(User, () => ({ id: 'u1' }));
-  });
+  const { ctrl, user, dispose } = mountUser({ id: 'u1', name: 'Ada', isAdmin: false });
   const u = user()!;
   const rename = (name: string) => {
     ctrl.set(User, { id: 'u1' }, { id: 'u1', name });
