@@ -276,8 +276,7 @@ export class Walker implements DenormalizeContext {
       const tracks = this.#tracks;
       for (let w = 0; w < written.length; w++) {
         const cell = written[w]!;
-        if (w < own)
-          for (let i = cells.indexOf(cell); i !== -1; i = cells.indexOf(cell, i + 1)) if (!reread(i)) return;
+        if (w < own) for (let i = cells.indexOf(cell); i !== -1; i = cells.indexOf(cell, i + 1)) if (!reread(i)) return;
         for (const i of by.get(cell) ?? []) if (!reread(i)) return;
       }
       // A row re-read tracked (a class the walk does not follow): the next read is a whole one.

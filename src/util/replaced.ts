@@ -34,5 +34,7 @@ export function replaced<T extends readonly unknown[]>(from: readonly unknown[],
  */
 export function replacedAt(next: readonly unknown[], prev: unknown): readonly number[] | undefined {
   const entry = made.get(next);
-  return entry !== undefined && entry[1] === (made.get(prev as unknown[]) as Made | undefined)?.[0] ? entry[2] : undefined;
+  return entry !== undefined && entry[1] === (made.get(prev as unknown[]) as Made | undefined)?.[0]
+    ? entry[2]
+    : undefined;
 }

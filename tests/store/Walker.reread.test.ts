@@ -241,7 +241,10 @@ reread('an optimistic write and its rollback: the list shows it, then the server
       name: 'rename',
       schema: Person,
       sideEffect: true,
-      getOptimisticResponse: (_snap: unknown, params: { id: string }, body: { name: string }) => ({ ...params, ...body }),
+      getOptimisticResponse: (_snap: unknown, params: { id: string }, body: { name: string }) => ({
+        ...params,
+        ...body,
+      }),
     },
   );
   const ctrl = new Controller();
@@ -304,7 +307,10 @@ reread('a list held by a row (a nested Collection) changing re-reads that row', 
   const boards = () => list.shown() as unknown as Board[];
   assert.is(boards()[1]!.cards[0]!.text, 'one');
   // The list of board 3 written as a list (no row of a table written).
-  ctrl.set(cards, { boardId: 'b3' }, [{ id: 'c3', text: 'card 3' }, { id: 'extra', text: 'added' }]);
+  ctrl.set(cards, { boardId: 'b3' }, [
+    { id: 'c3', text: 'card 3' },
+    { id: 'extra', text: 'added' },
+  ]);
   assert.equal(
     boards()[3]!.cards.map((c) => c.text),
     ['card 3', 'added'],
