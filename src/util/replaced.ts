@@ -1,10 +1,10 @@
 /**
  * Arrays made from another by replacing some of its members: a list of 10,000 rows read
  * again after one user was renamed is the previous array with the 500 rows that reached
- * that user replaced (store/Walker.ts `_many`). What each such array was made from, and
- * where, is kept here, so that whoever compares it with the one before (structural
- * sharing, store/share.ts; the Solid binding's translation, solid/stable.ts) looks at
- * those places, not at every member.
+ * that user replaced (a root list read again in part, store/Walker.ts). What each such
+ * array was made from, and where, is kept here, so that whoever compares it with the one
+ * before (structural sharing, store/share.ts; the Solid binding's translation,
+ * solid/stable.ts) looks at those places, not at every member.
  *
  *   before:  [a, b, c, d, …]          replaced([a, b, c, d, …], [1], [a, b′, c, d, …])
  *   after:   [a, b′, c, d, …]   ──▶   replacedAt(after, before) = [1]
