@@ -83,7 +83,7 @@ export function controllerOf(entities: Entities, schemas: readonly Schema[] = []
       rows[key]![pk] = [row === INVALID ? {} : { ...(row as object) }, 0];
     }
   }
-  hydrate(ctrl, withRows({ version: 3, rows: {}, converted: {}, lists: {}, responses: {} }, rows), schemas);
+  hydrate(ctrl, withRows({ version: 4, rows: {}, converted: {}, lists: {}, responses: {} }, rows), schemas);
   for (const [key, pk] of removed) ctrl.set(new Invalidate(classOf(key)), pk);
   return ctrl;
 }
@@ -103,7 +103,7 @@ export function denormalize(
   const key = ep.key(...args);
   // (`undefined` is no response: nothing to store.)
   if (input !== undefined) {
-    hydrate(ctrl, { version: 3, rows: {}, converted: {}, lists: {}, responses: { [key]: [input, 1, 2, false] } });
+    hydrate(ctrl, { version: 4, rows: {}, converted: {}, lists: {}, responses: { [key]: [input, 1, 2, false] } });
   }
   return ctrl.response(ep, ...args).value;
 }
