@@ -34,7 +34,8 @@ export function normalize(
 ): { result: any; entities: Entities; lists: Lists; ctrl: Controller } {
   const ep = endpoint('normalize', schema);
   ctrl.setResponse(ep, ...args, input);
-  const state = dehydrate(ctrl);
+  // (By pk: the response as stored, never named by the key of its rows.)
+  const state = dehydrateStore(ctrl._hydration()[0], true);
   return { result: state.responses[ep.key(...args)]?.[0], entities: tablesOf(ctrl), lists: listsOf(ctrl), ctrl };
 }
 
