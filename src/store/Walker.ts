@@ -86,6 +86,9 @@ interface Kept {
   _depsAt: (Dep[] | undefined)[] | undefined;
 }
 
+/** Rows of a list's own table written since its last read past which it is read whole. */
+const OWN_SEARCHES = 32;
+
 /** The `Kept` of each root list's cells (`Store._roots`): it goes with them. */
 const kept = new WeakMap<Cell[], Kept>();
 
@@ -247,6 +250,8 @@ export class Walker implements DenormalizeContext {
       for (const cell of since) written.push(cell);
       if (t === 0) own = written.length;
     }
+    // (A row of the list's own table is found by a search of the list: many of them, and a whole read is cheaper.)
+    if (own > OWN_SEARCHES) return;
     const prev = last._out;
     let out: unknown[] | undefined;
     const at: number[] = [];

@@ -195,6 +195,23 @@ reread('more writes between two reads than the tables log: the list is read whol
   list.stop();
 });
 
+reread('many rows of the list itself written at once: read whole, the same', () => {
+  const ctrl = new Controller();
+  const list = mount(ctrl, tickets());
+  const before = list.shown();
+  batch(() => {
+    for (let i = 0; i < 60; i++) ctrl.set(Ticket, { id: `t${i}`, title: `title ${i}` });
+  });
+  assert.equal(
+    changed(before, list.shown()),
+    Array.from({ length: 60 }, (_, i) => i),
+  );
+  assert.ok(list.shown().every((t, i) => t.title === (i < 60 ? `title ${i}` : `ticket ${i}`)));
+  ctrl.set(Ticket, { id: 't99', title: 'last' });
+  assert.equal(changed(before, list.shown()).slice(-1), [99]);
+  list.stop();
+});
+
 reread('a write undone by its transaction leaves the list and its reader as they were', () => {
   class Picky extends Person {
     static override key = 'Person';
