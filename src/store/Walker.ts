@@ -25,6 +25,13 @@
  * entities (its fields keep their stored pks), as Reactive Data Client does, and is not
  * cached. Development builds report it once per walk with `console.error`.
  *
+ * Long lists: a list of pks at the root of a view whose rows were all peeked (its view
+ * follows the tables they are in) is read again in part. The tables log the rows written
+ * in place while such a list reads them; the next read re-reads the places whose objects
+ * reached a logged row (an index of places by row, made at the first such read) and
+ * copies the others from the last result (see `Kept`). A change of membership, a log that
+ * does not reach back, or a row read tracked makes the next read a whole one.
+ *
  * Removal: a row removed by a response reads as `undefined`; so does a row whose required
  * nested entity (a field whose class default is truthy, `author = User.fromJS()`) was
  * removed, as in Reactive Data Client. Such a row caches `GONE` in place of its object.
