@@ -46,7 +46,7 @@ seam('every capability at work on one Controller replaces no method of it or of 
   hydrate(
     ctrl,
     withRows(
-      { version: 3, rows: {}, converted: {}, lists: {}, responses: {} },
+      { version: 4, rows: {}, converted: {}, lists: {}, responses: {} },
       { User: { u9: [{ id: 'u9', name: 'Nia' }, 0] } },
     ),
   );

@@ -28,17 +28,18 @@ import { own } from '../util/own.js';
 import { seal } from '../store/Walker.js';
 
 /**
- * Version of the state format; `hydrate` refuses any other. `3`: rows as one array of
- * values per field (`2` held an array of values per row, `1` each row as an object under its pk).
+ * Version of the state format; `hydrate` reads it and `3`, and refuses any other. `4`: a
+ * response listing every row of a key names the key; `3`: rows as one array of values per
+ * field (`2` held an array of values per row, `1` each row as an object under its pk).
  */
-const VERSION = 3;
+const VERSION = 4;
 
 /**
  * A Controller's server data as plain JSON (`JSON.stringify` keeps all of it).
  * Produced by `dehydrate` (signal-cache/ssr), read by `hydrate` and the Controller's `initialState` option.
  */
 export interface DehydratedState {
-  /** Format version: `3`. */
+  /** Format version: `4` (`hydrate` also reads `3`). */
   readonly version: number;
   /** Entity key → its rows, in stored order. */
   readonly rows: { readonly [key: string]: DehydratedRows };
@@ -53,9 +54,20 @@ export interface DehydratedState {
       ];
     };
   };
-  /** Endpoint key → [normalized response, fetchedAt, expiresAt, invalidated]. */
+  /**
+   * Endpoint key → [normalized response, fetchedAt, expiresAt, invalidated]. A response that
+   * lists every row of one entity key in stored order (a list endpoint that filled the
+   * cache) names that key instead, `[null, fetchedAt, expiresAt, invalidated, key]`: its
+   * pks travel once, in the rows.
+   */
   readonly responses: {
-    readonly [key: string]: readonly [data: unknown, fetchedAt: number, expiresAt: number, invalidated: boolean];
+    readonly [key: string]: readonly [
+      data: unknown,
+      fetchedAt: number,
+      expiresAt: number,
+      invalidated: boolean,
+      rowsOf?: string,
+    ];
   };
 }
 
@@ -107,6 +119,8 @@ export class HydrationError extends Error {
 export function dehydrateStore(store: Store, byPk?: boolean): DehydratedState {
   const rows = dict<any>();
   const converted = dict<string[]>();
+  /** Entity key → its rows' pks in stored order (the columns format only). */
+  const pksOf = new Map<string, readonly string[]>();
   for (const [key, table] of store._tables) {
     const fields = new Set<string>();
     let names: string[] | undefined;
@@ -150,6 +164,7 @@ export function dehydrateStore(store: Store, byPk?: boolean): DehydratedState {
       if (objects.length) table.objects = objects;
       table.expires = expires;
       rows[key] = table;
+      pksOf.set(key, pks);
     }
   }
   const lists = dict<Record<string, [readonly unknown[], readonly unknown[]]>>();
@@ -159,12 +174,21 @@ export function dehydrateStore(store: Store, byPk?: boolean): DehydratedState {
       if (items !== undefined) inner(lists, key)[argsKey] = [list._args, items];
     }
   }
-  const responses = dict<[unknown, number, number, boolean]>();
+  const responses = dict<[unknown, number, number, boolean, string?]>();
   for (const [key, result] of store._results) {
     const data = result._sig.peek();
     const meta = result._meta.peek();
-    if (data !== undefined)
-      responses[key] = [data, clampTime(meta.fetchedAt), clampTime(meta.expiresAt), meta.invalidated];
+    if (data === undefined) continue;
+    // A list of every row of one key, in stored order: named by its key, not listed again.
+    const [rowsOf] = [...pksOf].find(([, pks]) => equalValue(data, pks)) ?? [];
+    const entry: [unknown, number, number, boolean, string?] = [
+      rowsOf ? null : data,
+      clampTime(meta.fetchedAt),
+      clampTime(meta.expiresAt),
+      meta.invalidated,
+    ];
+    if (rowsOf) entry.push(rowsOf);
+    responses[key] = entry;
   }
   return { version: byPk ? 1 : VERSION, rows, converted, lists, responses };
 }
@@ -236,7 +260,9 @@ export function hydrateStore(
   schemas: readonly Schema[] = [],
   skip?: (part: 'rows' | 'lists' | 'responses', key: string, sub: string, error: HydrationError) => void,
 ): void {
-  if (!isDict(state) || state.version !== VERSION) fail(`not a dehydrate() state of version ${VERSION}`);
+  // (A state of version 3 is one of version 4 whose responses name no rows.)
+  if (!isDict(state) || (state.version !== VERSION && state.version !== 3))
+    fail(`not a dehydrate() state of version 3 or ${VERSION}`);
   const { rows, converted, lists, responses } = state;
   if (![rows, converted, lists, responses].every(isDict)) fail('malformed state at state');
   const classes = entityClasses(schemas);
@@ -257,6 +283,8 @@ export function hydrateStore(
   const times: number[] = [];
   /** Rows left as their values, for their table's first reader or writer to make (`Table._fill`). */
   const later: [key: string, read: Rows][] = [];
+  /** Entity key → its rows as read (a response naming the key lists their pks). */
+  const readOf = new Map<string, Rows>();
   for (const key of Object.keys(rows)) {
     const read = readRows(rows[key]);
     const at = `rows.${short(key)}`;
@@ -281,6 +309,7 @@ export function hydrateStore(
       continue;
     }
     const { fields: names, columns, objects, ids } = read!;
+    readOf.set(key, read!);
     // Into a table that holds nothing (and no reader waits on), with no class to check or
     // deserialize them and no listener to tell: the rows stay as parsed until first asked for.
     const table = store._tables.get(key);
@@ -345,9 +374,21 @@ export function hydrateStore(
   }
   const results: [key: string, entry: DehydratedState['responses'][string]][] = [];
   for (const key of Object.keys(responses)) {
-    const read = entry('responses', key, '', () =>
-      readResponse(key, responses[key], (detail) => fail(`malformed state at responses.${short(key)}${detail}`)),
-    );
+    const read = entry('responses', key, '', () => {
+      const failAt = (detail: string) => fail(`malformed state at responses.${short(key)}${detail}`);
+      const value = responses[key];
+      const checked = readResponse(key, value, failAt);
+      if (value.length < 5) return checked;
+      // Every row of one key, in stored order: its pks (strings, as a response stores them).
+      const rowsOf = value[4];
+      const read = typeof rowsOf === 'string' ? readOf.get(rowsOf) : undefined;
+      const pks =
+        read === undefined || read.objects.size || read.ids.some((id) => typeof id !== 'string')
+          ? read?.ids.map((_, i) => pkOf(read, i))
+          : read.ids;
+      if (checked[0] !== null || pks === undefined || pks.includes(undefined)) failAt(': names no rows of the state');
+      return [pks, checked[1], checked[2], checked[3]] as const;
+    });
     if (read !== undefined) results.push([key, read]);
   }
   // Everything is checked: from here on nothing throws.
@@ -450,6 +491,8 @@ function pkOf({ pk, pks, ids, objects }: Rows, i: number): string | undefined {
 
 /** Whether `pks` are the pks of the rows of `read`, in their order. */
 function samePks({ ids }: Rows, pks: readonly unknown[]): boolean {
+  // (A response that named the rows' key holds their pks as read.)
+  if (pks === ids) return true;
   if (pks.length !== ids.length) return false;
   for (let i = 0; i < pks.length; i++) {
     const id = ids[i];

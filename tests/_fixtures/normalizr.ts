@@ -34,7 +34,8 @@ export function normalize(
 ): { result: any; entities: Entities; lists: Lists; ctrl: Controller } {
   const ep = endpoint('normalize', schema);
   ctrl.setResponse(ep, ...args, input);
-  const state = dehydrate(ctrl);
+  // (By pk: the response as stored, never named by the key of its rows.)
+  const state = dehydrateStore(ctrl._hydration()[0], true);
   return { result: state.responses[ep.key(...args)]?.[0], entities: tablesOf(ctrl), lists: listsOf(ctrl), ctrl };
 }
 
@@ -83,7 +84,7 @@ export function controllerOf(entities: Entities, schemas: readonly Schema[] = []
       rows[key]![pk] = [row === INVALID ? {} : { ...(row as object) }, 0];
     }
   }
-  hydrate(ctrl, withRows({ version: 3, rows: {}, converted: {}, lists: {}, responses: {} }, rows), schemas);
+  hydrate(ctrl, withRows({ version: 4, rows: {}, converted: {}, lists: {}, responses: {} }, rows), schemas);
   for (const [key, pk] of removed) ctrl.set(new Invalidate(classOf(key)), pk);
   return ctrl;
 }
@@ -103,7 +104,7 @@ export function denormalize(
   const key = ep.key(...args);
   // (`undefined` is no response: nothing to store.)
   if (input !== undefined) {
-    hydrate(ctrl, { version: 3, rows: {}, converted: {}, lists: {}, responses: { [key]: [input, 1, 2, false] } });
+    hydrate(ctrl, { version: 4, rows: {}, converted: {}, lists: {}, responses: { [key]: [input, 1, 2, false] } });
   }
   return ctrl.response(ep, ...args).value;
 }

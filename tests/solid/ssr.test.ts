@@ -192,7 +192,7 @@ ssr(
     assert.not.match(solid, 'Pen');
     assert.not.match(solid, 'Decimal');
     assert.ok(solid.length < 1500, `resource and boundary scripts of ${solid.length} characters`);
-    assert.match(scripts.at(-1)!, /^self\.__STATE__=\{"version":3,/);
+    assert.match(scripts.at(-1)!, /^self\.__STATE__=\{"version":4,/);
     const global = globalThis as { __STATE__?: DehydratedState };
     const opened = await openPage(ctx, html, () => global.__STATE__!);
     assert.equal(rowsByPk(global.__STATE__!).Product.p2[0], { id: 'p2', name: 'Ink', price: '2' });

@@ -65,7 +65,7 @@ function assertInvoices(list: readonly Invoice[] | undefined) {
 ssr('is the core Controller, with dehydrate and hydrate', () => {
   const ctrl = new Controller({ gcInterval: 0 });
   assert.ok(ctrl instanceof CoreController);
-  assert.is(new Controller({ gcInterval: 0 }).dehydrate().version, 3);
+  assert.is(new Controller({ gcInterval: 0 }).dehydrate().version, 4);
 });
 
 ssr('new Controller({ initialState, schemas }) restores values, classes and freshness: no request', async (ctx) => {
@@ -131,7 +131,7 @@ ssr('a rejected initialState reports one HydrationError to onError and starts em
     assert.instance(errors[0], HydrationError, name);
     assert.equal(
       plain(client.dehydrate()),
-      { version: 3, rows: {}, converted: {}, lists: {}, responses: {} },
+      { version: 4, rows: {}, converted: {}, lists: {}, responses: {} },
       `${name}: empty`,
     );
     assert.is(client.response(ctx.getInvoices).value, undefined);

@@ -200,7 +200,7 @@ limits('a field nested 300 deep that fetch stores is dehydrated, hydrated and pe
 limits('deeper than fetch stores is refused by name by hydrate, tabs and persist, which write nothing', async () => {
   const deep = nested(600);
   const state = withRows(
-    { version: 3, rows: {}, converted: {}, lists: {}, responses: {} },
+    { version: 4, rows: {}, converted: {}, lists: {}, responses: {} },
     { User: { u1: [{ id: 'u1', deep }, 0] } },
   );
   const ctrl = new Controller({ gcInterval: 0 });
@@ -291,7 +291,7 @@ shapes('list members that are no pks, rows filed under another pk and times that
     );
     assert.equal(plain(dehydrate(ctrl).rows), {}, 'nothing written');
   };
-  const base = { version: 3, rows: {}, converted: {}, lists: {}, responses: {} };
+  const base = { version: 4, rows: {}, converted: {}, lists: {}, responses: {} };
   refused(
     { ...base, lists: { 'Collection(User)': { '': [[], [{ id: 'u1' }]] } } },
     'hydrate: malformed state at lists.Collection(User).: items are not pks',

@@ -100,7 +100,7 @@ dry.after.each((ctx) => ctx.server.close());
 
 dry('stores converted fields in their JSON form and names them per entity key', async (ctx) => {
   const state = await serverState(ctx);
-  assert.is(state.version, 3);
+  assert.is(state.version, 4);
   assert.equal(state.converted, { Invoice: ['amount', 'issuedAt', 'paidAt'] });
   assert.equal(rowsByPk(state).Invoice.i1, [
     { id: 'i1', amount: '10.1', issuedAt: '2026-01-01T00:00:00.000Z', paidAt: '2026-01-02T00:00:00Z', customer: 'c1' },
@@ -111,7 +111,8 @@ dry('stores converted fields in their JSON form and names them per entity key', 
     Object.keys(state.responses).sort(),
     [ctx.getByCustomer.key({ customer: 'c1' }), ctx.getInvoices.key()].sort(),
   );
-  assert.equal(state.responses[ctx.getInvoices.key()], [['i1', 'i2'], ctx.now, ctx.now + 10_000, false]);
+  // Every Invoice row in stored order: the response names the rows' key, its pks travel once.
+  assert.equal(state.responses[ctx.getInvoices.key()], [null, ctx.now, ctx.now + 10_000, false, 'Invoice']);
   assert.equal(Object.values(state.lists['[Invoice]']), [[[{ customer: 'c1' }], ['i1', 'i2']]]);
 });
 
@@ -154,8 +155,8 @@ dry('a value with no JSON form is refused by name', async (ctx) => {
 });
 //#endregion
 
-//#region format 3
-const lean = suite<Ctx>('format 3: rows as columns under one field list');
+//#region format 4
+const lean = suite<Ctx>('format 4: rows as columns under one field list; a list of them all by their key');
 lean.before.each(setup);
 lean.after.each((ctx) => ctx.server.close());
 
@@ -268,7 +269,7 @@ lean('after a read of the whole list, a writer or a row read alone keeps the obj
 lean('refuses by name a field list holding __proto__, columns of another length and runs that do not add up', (ctx) => {
   const good = { fields: ['id', 'name'], pk: 'id', columns: [['c1'], ['Ada']], expires: [0, 1] };
   const state = (Customer: unknown) =>
-    ({ version: 3, rows: { Customer }, converted: {}, lists: {}, responses: {} }) as unknown as DehydratedState;
+    ({ version: 4, rows: { Customer }, converted: {}, lists: {}, responses: {} }) as unknown as DehydratedState;
   for (const schemas of [[], [Customer]]) {
     const refused = (rows: unknown, message: string) => assert.is(rejected(ctx, state(rows), schemas), message);
     refused({ ...good, fields: ['__proto__', 'id'] }, 'hydrate: malformed state at rows.Customer');
@@ -295,13 +296,76 @@ lean('refuses by name a field list holding __proto__, columns of another length 
 
 lean('a row object holding __proto__ restored without its class reads as an instance of its class', (ctx) => {
   const text =
-    '{"version":3,"rows":{"Customer":{"fields":["id","name"],"pk":"id","columns":[[null],[null]],"objects":[[0,{"id":"c1","name":"Ada","__proto__":{"isAdmin":true}}]],"expires":[0,1]}},"converted":{},"lists":{},"responses":{}}';
+    '{"version":4,"rows":{"Customer":{"fields":["id","name"],"pk":"id","columns":[[null],[null]],"objects":[[0,{"id":"c1","name":"Ada","__proto__":{"isAdmin":true}}]],"expires":[0,1]}},"converted":{},"lists":{},"responses":{}}';
   const client = hydrate(new Controller({ clock: ctx.clock }), JSON.parse(text));
   const ada = client.get(Customer, { id: 'c1' })!;
   assert.is(Object.getPrototypeOf(ada), Customer.prototype);
   assert.is((ada as unknown as { isAdmin?: boolean }).isAdmin, undefined);
   assert.is(ada.name, 'Ada');
   assert.is(({} as { isAdmin?: boolean }).isAdmin, undefined);
+});
+
+lean('a response listing every row of a key in stored order names the key; any other list is written out', (ctx) => {
+  const getItems = new RestEndpoint({ urlPrefix: ctx.server.url, path: '/items', schema: [Item] });
+  const getSome = new RestEndpoint({ urlPrefix: ctx.server.url, path: '/items/some', schema: [Item] });
+  const getPairs = new RestEndpoint({ urlPrefix: ctx.server.url, path: '/pairs', schema: [Pair] });
+  const ctrl = new Controller({ clock: ctx.clock });
+  ctrl.setResponse(getItems, [
+    { id: 2, name: 'two', size: 2 },
+    { id: 1, name: 'one' },
+  ]);
+  ctrl.setResponse(getSome, [{ id: '1' }, { id: '2' }]);
+  ctrl.setResponse(getPairs, [{ a: 'x', b: 'y' }]);
+  const text = JSON.stringify(dehydrate(ctrl));
+  const state = JSON.parse(text);
+  // Numeric pks in the pk column, a partial row among objects: the list is still the key's rows.
+  assert.equal(state.responses[getItems.key()], [null, ctx.now, ctx.now + 60_000, false, 'Item']);
+  assert.equal(state.responses[getSome.key()], [['1', '2'], ctx.now, ctx.now + 60_000, false], 'another order');
+  assert.equal(state.responses[getPairs.key()], [null, ctx.now, ctx.now + 60_000, false, 'Pair']);
+  for (const schemas of [[], [Item, Pair]]) {
+    const client = hydrate(new Controller({ clock: ctx.clock }), JSON.parse(text), schemas);
+    assert.equal(
+      client.getResponse(getItems)?.map((i) => [i.id, i.name, i.size]),
+      [
+        ['2', 'two', 2],
+        ['1', 'one', 0],
+      ],
+    );
+    assert.is(client.getResponse(getSome)?.[0], client.getResponse(getItems)?.[1], 'one object per row');
+    assert.is(client.getResponse(getPairs)?.[0]?.b, 'y');
+    assert.is(JSON.stringify(dehydrate(client)), text, 'the same state again');
+  }
+  assert.is(ctx.server.requests.length, 0);
+});
+
+lean('refuses by name a response that names no rows of the state; reads a state of version 3', (ctx) => {
+  const rows = { Customer: { fields: ['id', 'name'], pk: 'id', columns: [['c1'], ['Ada']], expires: [0, 1] } };
+  const state = (response: unknown, version = 4) =>
+    ({ version, rows, converted: {}, lists: {}, responses: { r: response } }) as unknown as DehydratedState;
+  for (const schemas of [[], [Customer]]) {
+    for (const response of [
+      [null, 0, 0, false, 'Nope'],
+      [null, 0, 0, false, 7],
+      [['c1'], 0, 0, false, 'Customer'],
+      [null, 0, 0, false, '__proto__'],
+    ]) {
+      assert.is(
+        rejected(ctx, state(response), schemas),
+        'hydrate: malformed state at responses.r: names no rows of the state',
+        JSON.stringify(response),
+      );
+    }
+  }
+  // The response of key `r`, as an endpoint of that key reads it.
+  const first = (ctrl: Controller) =>
+    (
+      ctrl.getResponse({ key: () => 'r', schema: [Customer] } as never, undefined as never) as Customer[] | undefined
+    )?.[0]?.name;
+  assert.is(first(hydrate(new Controller({ clock: ctx.clock }), state([['c1'], 0, ctx.now + 1, false], 3))), 'Ada');
+  assert.is(
+    first(hydrate(new Controller({ clock: ctx.clock }), state([null, 0, ctx.now + 1, false, 'Customer']))),
+    'Ada',
+  );
 });
 //#endregion
 
@@ -413,7 +477,7 @@ function rejected(ctx: Ctx, state: unknown, schemas: unknown[] = [Invoice]): str
   assert.is((error as Error).name, 'HydrationError');
   assert.equal(
     plain(dehydrate(client)),
-    { version: 3, rows: {}, converted: {}, lists: {}, responses: {} },
+    { version: 4, rows: {}, converted: {}, lists: {}, responses: {} },
     'nothing written',
   );
   assert.is(client.get(Customer, { id: 'c1' }), undefined);
@@ -422,8 +486,8 @@ function rejected(ctx: Ctx, state: unknown, schemas: unknown[] = [Invoice]): str
 
 wet('rejects another version or a malformed state by name, writing nothing', async (ctx) => {
   const state = await serverState(ctx);
-  assert.is(rejected(ctx, { ...state, version: 2 }), 'hydrate: not a dehydrate() state of version 3');
-  assert.is(rejected(ctx, 'nope'), 'hydrate: not a dehydrate() state of version 3');
+  assert.is(rejected(ctx, { ...state, version: 2 }), 'hydrate: not a dehydrate() state of version 3 or 4');
+  assert.is(rejected(ctx, 'nope'), 'hydrate: not a dehydrate() state of version 3 or 4');
   assert.is(rejected(ctx, { ...state, lists: [] }), 'hydrate: malformed state at state');
   assert.is(rejected(ctx, { ...state, rows: { Zed: [] } }), 'hydrate: malformed state at rows.Zed');
   const badRow = withRows(state, { ...rowsByPk(state), Zed: { z1: [{ id: 'z1' }, 'soon'] } });
@@ -510,7 +574,7 @@ wet(
 wet('rejects data nested deeper than the shared limit (500 levels) by name, writing nothing', (ctx) => {
   let deep: unknown = 1;
   for (let i = 0; i < 5000; i++) deep = { deep };
-  const state = { version: 3, rows: {}, converted: {}, lists: {}, responses: { k: [deep, 1, 2, false] } };
+  const state = { version: 4, rows: {}, converted: {}, lists: {}, responses: { k: [deep, 1, 2, false] } };
   const client = new Controller({ clock: ctx.clock });
   assert.throws(
     () => hydrate(client, state as unknown as DehydratedState),

@@ -262,13 +262,13 @@ const listEntry = fc.tuple(
   ),
 );
 
-/** A response entry `[data, fetchedAt, expiresAt, invalidated]`. */
+/** A response entry `[data, fetchedAt, expiresAt, invalidated]`, now and then naming a key of rows (`[null, …, key]`). */
 const responseEntry = fc.tuple(
   keyText,
   mostly(
     fc
       .tuple(
-        jsonText,
+        fc.oneof(jsonText, fc.constant('null')),
         mostly(
           timeText.filter((t) => /^\d+$/.test(t)),
           timeText,
@@ -278,15 +278,19 @@ const responseEntry = fc.tuple(
           timeText,
         ),
         mostly(fc.constantFrom('true', 'false'), fc.constantFrom('0', '"no"')),
+        fc.option(keyText, { nil: undefined }),
       )
-      .map((p) => `[${p.join(',')}]`),
+      .map(
+        ([data, at, until, invalidated, rowsOf]) =>
+          `[${[data, at, until, invalidated, ...(rowsOf === undefined ? [] : [rowsOf])].join(',')}]`,
+      ),
   ),
 );
 
 /** A state of the right outline with hostile parts, as JSON text. */
 const stateText = fc
   .record({
-    version: mostly(fc.constant('3'), fc.constantFrom('1', '2', '"3"', 'null')),
+    version: mostly(fc.constantFrom('4', '3'), fc.constantFrom('1', '2', '"4"', 'null')),
     // Rows as columns under a field list; now and then as objects by pk (format 1, refused).
     rows: dictText(fc.tuple(keyText, mostly(tableText, dictText(rowEntry)))),
     converted: dictText(

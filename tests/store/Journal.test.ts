@@ -234,7 +234,7 @@ journal('a sweep is a record of what it dropped; a hydrated state one of what it
   hydrate(
     other.ctrl,
     withRows(
-      { version: 3, rows: {}, converted: {}, lists: {}, responses: {} },
+      { version: 4, rows: {}, converted: {}, lists: {}, responses: {} },
       { User: { u9: [{ id: 'u9', name: 'Nia' }, 5000] } },
     ),
   );
