@@ -29,7 +29,8 @@
  *   and takes changes at its next read again;
  * - a cache object already translated is found in one `WeakMap` read (or, in a view's
  *   array, by its place), so a list of 10,000 in which 500 rows changed looks up 500
- *   objects, not 10,000;
+ *   objects, not 10,000; a view's array that the cache made from the one before by
+ *   replacing those 500 (../util/replaced.ts) is copied and the 500 alone are visited;
  * - an array field whose translated items are the same keeps its array (no
  *   notification).
  *
@@ -39,6 +40,7 @@
  */
 import { type Signal, createSignal, getListener } from 'solid-js';
 import { Entity } from '../index.js';
+import { replacedAt } from '../util/replaced.js';
 
 /** A stable object's field signals; each one's value is this map (see the module comment). */
 type Signals = Map<string, Signal<unknown>>;
@@ -202,6 +204,13 @@ export function stable(table: Table, value: unknown, before?: unknown, shown?: u
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     const old = Array.isArray(before) ? before : [];
+    // Made by the cache from `before` with some items replaced: those alone are translated.
+    const at = replacedAt(value, before);
+    if (at !== undefined) {
+      const out = (shown as unknown[]).slice();
+      for (const i of at) out[i] = stable(table, value[i], 0, out[i]);
+      return out;
+    }
     return value.map((item, i) =>
       item === old[i] ? (shown as unknown[])[i] : stable(table, item, 0, old[i] && (shown as unknown[])[i]),
     );

@@ -180,6 +180,9 @@ export function isMember(cell: Cell): boolean {
 /** @internal What a row object reached: rows, and the lists of Collections it holds. */
 export type Dep = Cell | ListCell;
 
+/** Rows a table's `_log` holds at most; a reader further behind reads its list afresh. */
+const LOG_SIZE = 1024;
+
 /** @internal All rows of one entity key, plus its membership (for `All`). */
 export class Table {
   /** The entity key of its rows. */
@@ -222,6 +225,14 @@ export class Table {
    * Watched, it keeps the table's rows from garbage collection, as the rows' own signals do.
    */
   readonly _written = new Signal(0, WATCH);
+  /**
+   * The rows whose value was written in place (each bump of `_written`), oldest first,
+   * while a view re-reads only the written rows of a list (`Walker._many`): entry `i` took
+   * `_written` to `_logAt + i + 1`. Bounded: a reader further behind reads its list afresh.
+   * Declared only: a table no such view reads keeps none.
+   */
+  declare _log: Cell[] | undefined;
+  declare _logAt: number;
   /** Whether any row of this key was ever stored. */
   _ever = false;
   /** Unique indexes (see indexes.ts): `field\0value` → pk signal; built on first use. */
@@ -233,6 +244,38 @@ export class Table {
    * `Store._adopt`); `undefined` when none. Declared only: a store that never hydrates has none.
    */
   declare _raw: readonly string[] | undefined;
+
+  /** @internal A member's value written in place: bumps `_written`, and logs the row while `_log` is kept. */
+  _edited(cell: Cell): void {
+    const log = this._log;
+    if (log !== undefined) {
+      if (log.length === LOG_SIZE) {
+        this._logAt += LOG_SIZE;
+        log.length = 0;
+      }
+      log.push(cell);
+    }
+    this._written.value++;
+  }
+
+  /** @internal Starts keeping `_log` (when it is not kept yet); returns the value of `_written`. */
+  _keepLog(): number {
+    const now = this._written.peek();
+    if (this._log === undefined) {
+      this._log = [];
+      this._logAt = now;
+    }
+    return now;
+  }
+
+  /**
+   * @internal The rows written in place since `_written` was `seen`, oldest first (a row
+   * written twice is there twice); `undefined` when the log does not reach back that far.
+   */
+  _since(seen: number): readonly Cell[] | undefined {
+    const log = this._log;
+    return log === undefined || seen < this._logAt ? undefined : log.slice(seen - this._logAt);
+  }
 
   /** The cell of a pk, created as a placeholder when missing. */
   _cell(pk: string): Cell {
@@ -720,13 +763,13 @@ export class Store {
       if (next !== undefined) table._ever = true;
       // Several bumps inside one batch notify readers once; `_commit` bumps once for fresh rows.
       if (!fresh) table._version.value++;
-    } else table._written.value++;
+    } else table._edited(cell);
     // One undo step: the value back (a removed row is back in its place: its entry stayed).
     // (`_ever` is restored by `_commit`, which every row that appears in a transaction goes through.)
     if (!fresh)
       this.#undo?.push(() => {
         cell._set(prev);
-        if (!flip) table._written.value++;
+        if (!flip) table._edited(cell);
         if (table._idx !== undefined) reindex(table, next, prev);
       });
   }

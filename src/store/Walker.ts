@@ -33,6 +33,7 @@ import type { CollectionLike, DenormalizeContext, EntityClass, Schema } from '..
 import { denormalizeValue } from '../schema/visit.js';
 import { DEV } from '../util/dev.js';
 import { MAX_ROW_DEPTH } from '../util/limits.js';
+import { replaced } from '../util/replaced.js';
 import { indexOf } from './indexes.js';
 import { share } from './share.js';
 import { Cell, type Dep, isMember, type Row, type Store, type Table } from './Store.js';
@@ -57,6 +58,39 @@ let walks = 0;
 
 /** The cached object of a row that reads as removed (see "Removal" above). */
 const GONE = {};
+
+/**
+ * What the last read of a root list left for the next one, while every row it reached was
+ * peeked (its view follows the tables of those rows, see `Walker._followed`): the next
+ * read re-reads only the places that reached a row written since (the tables' `_log`),
+ * and copies the rest from the last result. A re-read of 10,000 issues after one user
+ * was renamed re-reads the 500 that reached the user.
+ */
+interface Kept {
+  /** The last result: an object per pk, none missing. */
+  _out: unknown[];
+  /** The tables of the rows it reached (the list's own first), their `_version` and `_written` then. */
+  readonly _tables: readonly Table[];
+  readonly _versions: readonly number[];
+  _seen: number[];
+  /** The classes the walk followed, which a walk that uses this must follow too. */
+  readonly _classes: readonly EntityClass[];
+  /** Rows the read checked (`Walker._reads`): a re-read counts them too. */
+  readonly _reads: number;
+  /**
+   * Every row a place's object reached (its own row left out) → the places; with each
+   * place's `_deps` as indexed. Made by the first re-read; dropped when a place comes to
+   * reach other rows.
+   */
+  _places: Map<Dep, number[]> | undefined;
+  _depsAt: (Dep[] | undefined)[] | undefined;
+}
+
+/** Rows of a list's own table written since its last read past which it is read whole. */
+const OWN_SEARCHES = 32;
+
+/** The `Kept` of each root list's cells (`Store._roots`): it goes with them. */
+const kept = new WeakMap<Cell[], Kept>();
 
 /** @internal A denormalization pass; create one per view computation. */
 export class Walker implements DenormalizeContext {
@@ -88,11 +122,15 @@ export class Walker implements DenormalizeContext {
    * other row is read tracked (so is every row of a class a nested walk marked since).
    */
   set _followed(classes: readonly EntityClass[]) {
+    this.#follow = classes;
     // (A class the app froze takes no mark: its rows are read one by one.)
     for (const entity of classes) if (Object.isExtensible(entity)) (entity as Marked)[FOLLOWED] = this.#id;
   }
+  #follow: readonly EntityClass[] = [];
   /** @internal Rows this walk read or checked: what `Views` weighs against its tables' sizes. */
   _reads = 0;
+  /** Signals read tracked besides a table's `_version` and `_written` (a row, a list, an index). */
+  #tracks = 0;
 
   /**
    * Whether the walk runs in a computed that must depend on the rows it reads. Untracked
@@ -153,6 +191,12 @@ export class Walker implements DenormalizeContext {
       table._version.value;
       table._written.value;
     }
+    // (Only a tracked walk re-reads part of a list: an untracked one, the gc marker's, reads every row.)
+    const last = own && this.#tracked ? kept.get(cells) : undefined;
+    const again = last && this.#again(schema, cells, last);
+    if (again) return again;
+    const tracks = this.#tracks;
+    const reads = this._reads;
     // One array of the final size (a loop of `push` makes four on the way to 150 rows),
     // filled in a loop (no call per row), filtered only when a row is missing.
     const out: unknown[] = cells.slice();
@@ -160,7 +204,114 @@ export class Walker implements DenormalizeContext {
       const cell = cells[i];
       out[i] = cell === undefined ? this._inline(schema, pks[i] as Row) : this._read(schema, cell, own);
     }
-    return out.includes(undefined) ? out.filter((v) => v !== undefined) : out;
+    if (out.includes(undefined)) {
+      if (last) kept.delete(cells);
+      return out.filter((v) => v !== undefined);
+    }
+    if (!own || !this.#tracked) return out;
+    // Every row peeked and none given inline (an inline entity has no cell that lists what it reached).
+    if (this.#tracks === tracks && !cells.includes(undefined!)) {
+      const tables = [table];
+      for (const entity of this.#follow) {
+        const other = this._store._table(entity.key);
+        if (other !== table) tables.push(other);
+      }
+      kept.set(cells, {
+        _out: out,
+        _tables: tables,
+        _versions: tables.map((t) => t._version.peek()),
+        _seen: tables.map((t) => t._keepLog()),
+        _classes: this.#follow,
+        _reads: this._reads - reads,
+        _places: undefined,
+        _depsAt: undefined,
+      });
+    } else kept.delete(cells);
+    return out;
+  }
+
+  /**
+   * A root list read again where its last read left a `Kept`: the places that reached a row
+   * written since are re-read, the others copied. `undefined` when the list must be read
+   * afresh: a table's membership changed, the log does not reach back, the walk does not
+   * follow a class the list's rows reached, or a row now reads as removed.
+   */
+  #again(schema: EntityClass, cells: Cell[], last: Kept): unknown[] | undefined {
+    // (Not followed, a class's rows would have to be read tracked, each one.)
+    for (const entity of last._classes) if ((entity as Marked)[FOLLOWED] !== this.#id) return;
+    const tables = last._tables;
+    // The rows written since, those of the list's own table first (they are places of the list too).
+    const written: Cell[] = [];
+    let own = 0;
+    for (let t = 0; t < tables.length; t++) {
+      const table = tables[t]!;
+      const since = table._version.peek() === last._versions[t] ? table._since(last._seen[t]!) : undefined;
+      if (since === undefined) return;
+      for (const cell of since) written.push(cell);
+      if (t === 0) own = written.length;
+    }
+    // (A row of the list's own table is found by a search of the list: many of them, and a whole read is cheaper.)
+    if (own > OWN_SEARCHES) return;
+    const prev = last._out;
+    let out: unknown[] | undefined;
+    const at: number[] = [];
+    // Re-reads place `i` into `out` (a copy of `prev`, made by the first place that changed);
+    // false when its row now reads as removed.
+    const reread = (i: number): boolean => {
+      const cell = cells[i]!;
+      const value = this._read(schema, cell, true);
+      if (value === undefined) return false;
+      const deps = cell._deps;
+      const depsAt = last._depsAt;
+      // Rebuilt, the object may reach other rows than it did: the index is made again next time.
+      if (depsAt !== undefined && deps !== depsAt[i]) {
+        if (sameDeps(deps, depsAt[i])) depsAt[i] = deps;
+        else last._places = last._depsAt = undefined;
+      }
+      if (value !== (out ?? prev)[i]) {
+        out ??= prev.slice();
+        out[i] = value;
+        at.push(i);
+      }
+      return true;
+    };
+    if (written.length !== 0) {
+      if (last._places === undefined) this.#indexPlaces(cells, last);
+      const by = last._places!;
+      const tracks = this.#tracks;
+      for (let w = 0; w < written.length; w++) {
+        const cell = written[w]!;
+        if (w < own) for (let i = cells.indexOf(cell); i !== -1; i = cells.indexOf(cell, i + 1)) if (!reread(i)) return;
+        for (const i of by.get(cell) ?? []) if (!reread(i)) return;
+      }
+      // A row re-read tracked (a class the walk does not follow): the next read is a whole one.
+      if (this.#tracks !== tracks) kept.delete(cells);
+    }
+    this._reads += last._reads;
+    last._seen = tables.map((t) => t._written.peek());
+    if (out === undefined) return prev;
+    last._out = out;
+    return replaced(prev, at, out);
+  }
+
+  /** Indexes the places of a root list by the rows their objects reached (`Kept._places`). */
+  #indexPlaces(cells: Cell[], last: Kept): void {
+    const by = new Map<Dep, number[]>();
+    const depsAt: (Dep[] | undefined)[] = new Array(cells.length);
+    for (let i = 0; i < cells.length; i++) {
+      const cell = cells[i]!;
+      const deps = (depsAt[i] = cell._deps);
+      if (deps !== undefined)
+        for (let d = 0; d < deps.length; d++) {
+          const dep = deps[d]!;
+          if (dep === cell) continue;
+          const places = by.get(dep);
+          if (places === undefined) by.set(dep, [i]);
+          else places.push(i);
+        }
+    }
+    last._places = by;
+    last._depsAt = depsAt;
   }
 
   /**
@@ -172,6 +323,8 @@ export class Walker implements DenormalizeContext {
     const table = this.#table(schema);
     table._version.value; // subscribe to membership
     const own = this.#top === undefined;
+    // (Inside a row, the membership of a table the walk may not follow.)
+    if (!own) this.#tracks++;
     // At the root: one subscription to the table's writes stands for its rows' own.
     if (own) table._written.value;
     if (!table._ever) return undefined;
@@ -226,10 +379,12 @@ export class Walker implements DenormalizeContext {
   }
 
   index(schema: EntityClass, field: string, value: unknown): string | undefined {
+    this.#tracks++;
     return indexOf(this.#table(schema), schema, field, value);
   }
 
   list(collection: CollectionLike, argsKey: string): readonly unknown[] | undefined {
+    this.#tracks++;
     const list = this._store._list(collection.key, argsKey, this._free && this.#top === undefined);
     // A row that holds the list is built from it too: its cached object lasts while the list does.
     if (this.#top !== undefined) addDeps(this.#top, [list]);
@@ -270,11 +425,13 @@ export class Walker implements DenormalizeContext {
           if (dep._now !== vals[i]) return false;
           if (!((own && dep === cell) || this.#follows(dep))) this.#row(dep);
         }
-      } else
+      } else {
+        this.#tracks++;
         for (let i = 0; i < deps.length; i++) {
           const dep = deps[i]!;
           if (((dep as Cell)._signal ?? dep).value !== vals[i]) return false;
         }
+      }
     }
     cell._seen = this.#id;
     return true;
@@ -287,7 +444,9 @@ export class Walker implements DenormalizeContext {
 
   /** A row's (or list's) value: peeked in an untracked walk, or for the table a view of `All` follows (`own`). */
   #row(cell: Dep, own?: boolean): unknown {
-    return own || !this.#tracked ? cell._now : ((cell as Cell)._signal ?? cell).value;
+    if (own || !this.#tracked) return cell._now;
+    this.#tracks++;
+    return ((cell as Cell)._signal ?? cell).value;
   }
 
   #build(schema: EntityClass, cell: Cell, row: Row, parent: Frame | undefined): object | undefined {
@@ -386,6 +545,11 @@ export class Walker implements DenormalizeContext {
 export function seal<T extends object>(obj: T): T {
   if (DEV) Object.freeze(obj);
   return obj;
+}
+
+/** Whether two lists of rows reached hold the same rows in the same order. */
+function sameDeps(a: readonly Dep[] | undefined, b: readonly Dep[] | undefined): boolean {
+  return a !== undefined && b !== undefined && a.length === b.length && a.every((dep, i) => dep === b[i]);
 }
 
 /** Adds the rows (and lists) a child reached (its list, or the child's own cell alone) to a frame's. */

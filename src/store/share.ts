@@ -11,6 +11,7 @@
 import { DEV } from '../util/dev.js';
 import { isPlain } from '../util/equal.js';
 import { MAX_DEPTH } from '../util/limits.js';
+import { replacedAt } from '../util/replaced.js';
 
 /**
  * @internal Below `MAX_DEPTH` levels nothing is shared (payload depth must not decide
@@ -22,7 +23,11 @@ export function share<T>(prev: unknown, next: T, depth = 0): T {
   if (Array.isArray(next)) {
     if (Array.isArray(prev) && prev.length === next.length) {
       let same = true;
-      for (let i = 0; i < next.length; i++) {
+      // An array the store made from `prev` by replacing some members is compared there alone.
+      const at = replacedAt(next, prev);
+      const count = at === undefined ? next.length : at.length;
+      for (let k = 0; k < count; k++) {
+        const i = at === undefined ? k : at[k]!;
         // (Members already shared, rows of a list mostly, are passed over without a call.)
         if (prev[i] === next[i]) continue;
         const v = share(prev[i], next[i], depth);

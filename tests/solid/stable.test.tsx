@@ -273,6 +273,46 @@ stable('a write to one row of a long list translates that row only', () => {
   dispose();
 });
 
+stable(
+  'writes to rows of a long list, one after another: the list the cache re-reads in part translates them in place',
+  () => {
+    const ctrl = new Controller();
+    const getCounted = new RestEndpoint({ path: '/counted', schema: [Counted] });
+    ctrl.setResponse(
+      getCounted,
+      Array.from({ length: 1000 }, (_, i) => ({ id: `c${i}`, name: `row ${i}` })),
+    );
+    let list!: () => Counted[] | undefined;
+    const dispose = mountWith(ctrl, () => {
+      list = createCache(getCounted) as () => Counted[] | undefined;
+    });
+    const first = list()!;
+    for (const [n, at] of [
+      [1, 10],
+      [2, 999],
+      [3, 10],
+      [4, 0],
+    ] as const) {
+      const before = list()!;
+      Counted.lookups = 0;
+      ctrl.set(Counted, { id: `c${at}` }, { id: `c${at}`, name: `write ${n}` });
+      const after = list()!;
+      assert.is.not(after, before);
+      assert.equal(
+        after.flatMap((row, i) => (row.name === (i === at ? `write ${n}` : before[i].name) ? [] : [i])),
+        [],
+        `write ${n}`,
+      );
+      assert.ok(
+        after.every((row, i) => row === first[i]),
+        'every row keeps its object',
+      );
+      assert.ok(Counted.lookups <= 5, `${Counted.lookups} pk look-ups`);
+    }
+    dispose();
+  },
+);
+
 stable('rows added, removed and changed in one write keep the objects of the others', () => {
   const ctrl = new Controller();
   const getCounted = new RestEndpoint({ path: '/counted', schema: [Counted] });
