@@ -42,19 +42,6 @@ import { type Signal, createSignal, getListener } from 'solid-js';
 import { Entity } from '../index.js';
 import { replacedAt } from '../util/replaced.js';
 
-/**
- * A stable object's target: its fields (own, translated), its latest cache object and the
- * one its fields were copied from, its table, pk and proxy, the signals of the fields read.
- */
-type Node = Record<string, unknown> & {
-  [RAW]: Entity;
-  [DONE]?: Entity;
-  [TABLE]: Table;
-  [PK]: string;
-  [PROXY]: object;
-  [SIGNALS]?: WeakRef<Signals>;
-};
-
 /** A stable object's field signals; each one's value is this map (see the module comment). */
 type Signals = Map<string, Signal<unknown>>;
 
@@ -69,6 +56,32 @@ const PK = Symbol();
 const NODE = Symbol();
 const PROXY = Symbol();
 const SIGNALS = Symbol();
+const HELD = Symbol();
+const VALUES = Symbol();
+
+/**
+ * A stable object's target: its fields (`VALUES`: own, translated, on the entity's
+ * prototype), its latest cache object and the one its fields were copied from, its table,
+ * pk and proxy, the signals of the fields read. Every node is made by one constructor with
+ * every slot set, so the reads of a render (thousands per list) meet one shape; the fields
+ * live in an object of their own, whose shape follows the entity class.
+ */
+class Node {
+  [RAW]!: Entity;
+  [DONE]: Entity | undefined;
+  [VALUES]: Record<string, unknown>;
+  [TABLE]: Table;
+  [PK]: string;
+  [PROXY]: object;
+  [SIGNALS]: WeakRef<Signals> | undefined;
+  [HELD]: Signals | undefined;
+  constructor(proto: object, table: Table, pk: string) {
+    this[VALUES] = Object.create(proto);
+    this[TABLE] = table;
+    this[PK] = pk;
+    this[PROXY] = new Proxy(this, handler);
+  }
+}
 
 const tables = new WeakMap<object, Table>();
 /** Cache entity → the reference to the node last written from it (the table's). */
@@ -88,29 +101,30 @@ const handler: ProxyHandler<Node> = {
   get(node, key, proxy) {
     if (key === NODE) return node;
     sync(node);
-    if (typeof key === 'string' && getListener() && Object.hasOwn(node, key)) {
-      let signals = node[SIGNALS]?.deref();
-      if (signals === undefined) node[SIGNALS] = new WeakRef((signals = new Map()));
+    const values = node[VALUES];
+    if (typeof key === 'string' && getListener() && Object.hasOwn(values, key)) {
+      const signals = signalsOf(node, true)!;
       let signal = signals.get(key);
       if (signal === undefined) signals.set(key, (signal = createSignal<unknown>(signals, NOTIFY)));
       signal[0]();
-      return node[key];
+      return values[key];
     }
-    return Reflect.get(node, key, proxy);
+    return Reflect.get(values, key, proxy);
   },
   set: () => false,
   has(node, key) {
     sync(node);
-    return key in node;
+    return key in node[VALUES];
   },
   ownKeys(node) {
     sync(node);
-    return Object.keys(node);
+    return Object.keys(node[VALUES]);
   },
   getOwnPropertyDescriptor(node, key) {
     sync(node);
-    return Reflect.getOwnPropertyDescriptor(node, key);
+    return Reflect.getOwnPropertyDescriptor(node[VALUES], key);
   },
+  getPrototypeOf: (node) => Object.getPrototypeOf(node[VALUES]),
 };
 
 /**
@@ -123,17 +137,44 @@ function sync(node: Node): void {
   if (old === value) return;
   // Recorded before the fields are translated: a cycle that comes back here stops.
   node[DONE] = value;
-  const signals = node[SIGNALS]?.deref();
+  const signals = signalsOf(node);
+  const values = node[VALUES];
   for (const field of Object.keys(value)) {
     const raw = (value as any)[field];
     // Unchanged, or an array of the same items (a row rebuilt because a nested row changed).
     if (old !== undefined && same((old as any)[field], raw)) continue;
     const next = stable(node[TABLE], raw);
-    if (old === undefined || !same(node[field], next)) {
-      node[field] = next;
+    if (old === undefined || !same(values[field], next)) {
+      values[field] = next;
       signals?.get(field)?.[1](signals);
     }
   }
+}
+
+/** Nodes whose signal map is held on them (`HELD`) until the current job ends. */
+let held: Node[] = [];
+
+/**
+ * A node's field signals (made when `make`), if computations read any. A `WeakRef` read
+ * keeps its target until the job ends, through a call into the engine each time; a render
+ * reads thousands of fields of a few hundred objects, so the map is held on the node
+ * instead, for the same time (until a microtask ends the job's reads), and read as a field.
+ */
+function signalsOf(node: Node, make?: boolean): Signals | undefined {
+  let signals = node[HELD];
+  if (signals !== undefined) return signals;
+  signals = node[SIGNALS]?.deref();
+  if (signals === undefined && make) node[SIGNALS] = new WeakRef((signals = new Map()));
+  if (signals !== undefined) {
+    node[HELD] = signals;
+    if (held.push(node) === 1) queueMicrotask(release);
+  }
+  return signals;
+}
+
+function release(): void {
+  for (const node of held) node[HELD] = undefined;
+  held = [];
 }
 
 /** `===`, or arrays of `===` items. */
@@ -189,10 +230,7 @@ export function stable(table: Table, value: unknown, before?: unknown, shown?: u
       ref = table.get(key);
       node = ref?.deref();
       if (node === undefined) {
-        node = Object.create(Object.getPrototypeOf(value)) as Node;
-        node[TABLE] = table;
-        node[PK] = pk;
-        node[PROXY] = new Proxy(node, handler);
+        node = new Node(Object.getPrototypeOf(value), table, pk);
         table.set(key, (ref = new WeakRef(node)));
         registry.register(node, [table, key]);
       }
@@ -201,7 +239,7 @@ export function stable(table: Table, value: unknown, before?: unknown, shown?: u
     if (node[RAW] === value) return node[PROXY];
     node[RAW] = value;
     // Computations read its fields: they see the change now. Other objects copy it when read.
-    if (node[SIGNALS]?.deref() !== undefined) sync(node);
+    if (signalsOf(node) !== undefined) sync(node);
     return node[PROXY];
   }
   const proto = Object.getPrototypeOf(value);

@@ -14,7 +14,7 @@ import type { CollectionLike, CollectionWrite, EntityClass, NormalizeContext, Sc
 import { normalizeValue } from '../schema/visit.js';
 import { MAX_DEPTH, MAX_NESTING, tooDeep } from '../util/limits.js';
 import { ensure } from '../util/map.js';
-import type { Row } from './Store.js';
+import { mergeOver, type Row } from './Store.js';
 
 /** @internal */
 export class Staging implements NormalizeContext {
@@ -30,6 +30,8 @@ export class Staging implements NormalizeContext {
   #depth = 0;
   _within: EntityClass | undefined;
   readonly #byClass = new Map<EntityClass, Map<string, Row>>();
+  /** Per class met twice in this response: whether it has merge hooks of its own (`_hooked`). */
+  readonly #hooked = new Map<EntityClass, boolean>();
 
   constructor(source: string, args: readonly unknown[]) {
     this.source = source;
@@ -55,9 +57,20 @@ export class Staging implements NormalizeContext {
     if (tooDeep(row)) throw new SchemaError(`${this.source}: ${schema.key} ${pk} nests over ${MAX_DEPTH} levels`);
     const prev = rows.get(pk);
     // The same row twice in one response: combined by the class's `merge`, as in Reactive Data Client.
-    rows.set(pk, prev === undefined ? row : schema.merge(prev, row));
+    rows.set(pk, prev === undefined ? row : this.#merge(schema, prev, row));
     // Later wins within a response: a row written after its removal stands.
     if (this._removals.size) this._removals.get(schema.key)?.delete(pk);
+  }
+
+  /**
+   * Two rows of one pk in a response. The default `merge` (incoming fields over staged
+   * ones) keeps the staged row when the second adds nothing: a user on every issue of a
+   * list, a label on many, stage one row each, not one copy per repetition.
+   */
+  #merge(schema: EntityClass, prev: Row, row: Row): Row {
+    let hooked = this.#hooked.get(schema);
+    if (hooked === undefined) this.#hooked.set(schema, (hooked = schema._hooked));
+    return hooked ? schema.merge(prev, row) : mergeOver(prev, row);
   }
 
   remove(schema: EntityClass, pk: string): void {

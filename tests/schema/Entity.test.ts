@@ -77,6 +77,27 @@ normalize('rows with the same pk in one response merge, later fields winning', (
   assert.is(user.name, 'Ada');
   assert.is(user.isAdmin, true);
 });
+
+normalize('rows with the same pk in one response go through the class merge, even when equal', () => {
+  class Tally extends Entity {
+    id = '';
+    n = 0;
+    static override key = 'Tally';
+    static override merge(existing: any, incoming: any) {
+      return { ...existing, ...incoming, n: existing.n + incoming.n };
+    }
+  }
+  const ctrl = new Controller();
+  ctrl.set(
+    [Tally],
+    [
+      { id: 't', n: 1 },
+      { id: 't', n: 1 },
+      { id: 't', n: 1 },
+    ],
+  );
+  assert.is(ctrl.get(Tally, { id: 't' })!.n, 3);
+});
 //#endregion
 
 //#region deserializers
