@@ -57,8 +57,10 @@ interface Frame {
   obj: object;
   readonly index: number;
   low: number;
-  /** Rows reached below this one; `undefined` while only the row itself. */
-  deps: Set<Dep> | undefined;
+  /** Rows reached, the row itself first; `undefined` while only the row itself (see `addDeps`). */
+  deps: Dep[] | undefined;
+  /** The same rows as a set, once there are many of them. */
+  set: Set<Dep> | undefined;
 }
 
 let walks = 0;
@@ -173,27 +175,28 @@ export class Walker implements DenormalizeContext {
    * each (missing rows left out). The list at the root of a view (a response of 500 rows)
    * is read again on every recomputation: the store keeps its cells (`Store._roots`), so
    * a re-read does no lookup per row. Lists inside rows are read only when their row is
-   * built: they are looked up each time, which allocates nothing kept.
+   * built: they are looked up each time (`#nested`), which allocates nothing kept.
    */
   _many(schema: EntityClass, pks: readonly unknown[]): unknown[] {
     const table = this.#table(schema);
-    const roots = this.#top === undefined ? this._store._roots : undefined;
-    const made = roots && this.#restored(table, schema, pks);
+    if (this.#top !== undefined) return this.#nested(schema, table, pks);
+    const made = this.#restored(table, schema, pks);
     if (made) return made;
-    let cells = roots?.get(pks);
+    const roots = this._store._roots;
+    let cells = roots.get(pks);
     if (!cells) {
-      const read = this._free && roots !== undefined;
+      const read = this._free;
       // (An entity given inline, an object, has no cell: it is built as it is.)
       cells = pks.map((pk) =>
         typeof pk === 'object' && pk !== null ? undefined! : this._store._cell(table, String(pk), read),
       );
-      roots?.set(pks, cells);
+      roots.set(pks, cells);
     }
     // A root list that holds at least half of its table's rows follows the table as `all`
     // does: one subscription to its writes and membership stands for the rows' own (a
     // Signal and a link per row), and a write to another row of the table re-checks the
     // list's objects, which keep their identity.
-    const own = roots !== undefined && pks.length * 2 >= table._cells.size;
+    const own = pks.length * 2 >= table._cells.size;
     if (own) {
       table._version.value;
       table._written.value;
@@ -234,6 +237,23 @@ export class Walker implements DenormalizeContext {
         _depsAt: undefined,
       });
     } else kept.delete(cells);
+    return out;
+  }
+
+  /**
+   * A list inside a row (a row's labels): each pk looked up and read, one array made, the
+   * missing rows left out.
+   */
+  #nested(schema: EntityClass, table: Table, pks: readonly unknown[]): unknown[] {
+    const out: unknown[] = [];
+    for (let i = 0; i < pks.length; i++) {
+      const pk = pks[i];
+      const v =
+        typeof pk === 'object' && pk !== null
+          ? this._inline(schema, pk as Row)
+          : this._read(schema, this._store._cell(table, String(pk), false));
+      if (v !== undefined) out.push(v);
+    }
     return out;
   }
 
@@ -473,7 +493,7 @@ export class Walker implements DenormalizeContext {
       return seal(obj);
     }
     const index = this.#index++;
-    const frame: Frame = { walker: this, cell, obj, index, low: index, deps: undefined };
+    const frame: Frame = { walker: this, cell, obj, index, low: index, deps: undefined, set: undefined };
     cell._frame = frame;
     this.#stack.push(frame);
     this.#top = frame;
@@ -524,7 +544,11 @@ export class Walker implements DenormalizeContext {
    * row of a flat list).
    */
   #finish(root: Frame): void {
-    const deps = root.deps === undefined ? undefined : [...root.deps];
+    let deps = root.deps;
+    // A row built again that reached the same rows keeps its list: the places of a root list
+    // indexed by it, and a live source's index of the row, stay as they are.
+    const last = root.cell._deps;
+    if (deps !== undefined && sameDeps(deps, last)) deps = last;
     const vals = deps === undefined ? root.cell._now : deps.map((dep) => dep._now);
     const stack = this.#stack;
     let member: Frame;
@@ -556,12 +580,37 @@ export function seal<T extends object>(obj: T): T {
 
 /** Whether two lists of rows reached hold the same rows in the same order. */
 function sameDeps(a: readonly Dep[] | undefined, b: readonly Dep[] | undefined): boolean {
-  return a !== undefined && b !== undefined && a.length === b.length && a.every((dep, i) => dep === b[i]);
+  if (a === undefined || b === undefined || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
-/** Adds the rows (and lists) a child reached (its list, or the child's own cell alone) to a frame's. */
-function addDeps(frame: Frame, cells: Iterable<Dep> | Cell): void {
-  const deps = (frame.deps ??= new Set([frame.cell]));
-  if (cells instanceof Cell) deps.add(cells);
-  else for (const cell of cells) deps.add(cell);
+/** Rows a frame lists without a set: a few, the common case, are found faster in the list. */
+const FEW = 16;
+
+/**
+ * Adds the rows (and lists) a child reached (its list, or the child's own cell alone) to a
+ * frame's list, each once.
+ */
+function addDeps(frame: Frame, cells: readonly Dep[] | Cell): void {
+  if (cells instanceof Cell) addDep(frame, cells);
+  else for (let i = 0; i < cells.length; i++) addDep(frame, cells[i]!);
+}
+
+function addDep(frame: Frame, dep: Dep): void {
+  const deps = frame.deps;
+  // (The list starts with the row itself and the first row it reached: one array made for both.)
+  if (deps === undefined) {
+    frame.deps = dep === frame.cell ? [dep] : [frame.cell, dep];
+    return;
+  }
+  const count = deps.length;
+  if (count < FEW) {
+    for (let i = 0; i < count; i++) if (deps[i] === dep) return;
+  } else {
+    const set = (frame.set ??= new Set(deps));
+    if (set.has(dep)) return;
+    set.add(dep);
+  }
+  deps.push(dep);
 }

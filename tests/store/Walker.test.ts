@@ -267,6 +267,47 @@ lists(
   },
 );
 
+class Pile extends Entity {
+  id = '';
+  owners: Owner[] = [];
+  override pk() {
+    return this.id;
+  }
+  static override key = 'Pile';
+  static override schema = { owners: [Owner] };
+}
+
+lists('a row built again that reaches the same rows keeps its list of them; each row is listed once', () => {
+  const ctrl = new Controller();
+  const getBooks = endpoint('getBooks', [Book]);
+  ctrl.setResponse(getBooks, [{ id: 'b1', shelf: { id: 's1', owner: { id: 'o1', name: 'Ada' } } }]);
+  const books = ctrl.response(getBooks);
+  const stop = effect(() => void books.value);
+  const store = ctrl._hydration()[0];
+  const cellOf = (key: string, pk: string) => store._table(key)._cells.get(pk)!;
+  const book = cellOf('Book', 'b1');
+  const deps = book._deps!;
+  assert.equal(deps, [book, cellOf('Shelf', 's1'), cellOf('Owner', 'o1')]);
+  ctrl.set(Owner, { id: 'o1', name: 'Ada L.' });
+  assert.is((books.value as Book[])[0].shelf!.owner!.name, 'Ada L.');
+  assert.is(book._deps, deps, 'the same rows reached: the same list');
+  assert.equal(
+    book._vals,
+    deps.map((cell) => cell._now),
+  );
+  ctrl.set(Shelf, { id: 's1', owner: 'o2' });
+  ctrl.set(Owner, { id: 'o2', name: 'Bob' });
+  assert.is((books.value as Book[])[0].shelf!.owner!.name, 'Bob');
+  assert.equal(book._deps, [book, cellOf('Shelf', 's1'), cellOf('Owner', 'o2')], 'other rows reached: a new list');
+  stop();
+  // Many rows reached, some of them several times (past the few a list is searched for).
+  const ids = Array.from({ length: 60 }, (_, i) => `p${i % 25}`);
+  ctrl.set(Pile, { id: 'pile', owners: ids.map((id) => ({ id, name: id })) });
+  assert.is(ctrl.get(Pile, { id: 'pile' })!.owners.length, 60);
+  const pile = cellOf('Pile', 'pile');
+  assert.equal(pile._deps, [pile, ...Array.from({ length: 25 }, (_, i) => cellOf('Owner', `p${i}`))]);
+});
+
 const aborts = suite('denormalize: a walk that throws');
 
 aborts('the error reaches the reader; the view recovers when the row changes; identity holds after', () => {
