@@ -11,7 +11,8 @@
  *     page renders (normalized caches denormalize here; TanStack stores the list whole).
  * Bytes are the UTF-8 length of the JSON text. Operations take milliseconds: each round
  * times them on freshly prepared caches with `performance.now()` (the harness's batched
- * `prepare` would build dozens of 10k caches per sample), as W23 does.
+ * `prepare` would build dozens of 10k caches per sample), as W23 does; each operation starts
+ * in a task of its own (`turn`), as a page's hydrate runs.
  *
  * Peers: signal-cache `dehydrate(ctrl)` / `hydrate(ctrl, state)`; TanStack Query's
  * `dehydrate(client)` / `hydrate(client, state)` (`@tanstack/query-core`); data-client's
@@ -98,7 +99,7 @@ function peersOf(set) {
  * takes about a millisecond, too short to time alone on a shared machine).
  */
 const PLAN = {
-  'FLAT-10k': { rounds: QUICK ? 3 : 5, ops: 1 },
+  'FLAT-10k': { rounds: QUICK ? 3 : 11, ops: 1 },
   'LONG-500': { rounds: QUICK ? 4 : 11, ops: 10 },
 };
 
@@ -106,18 +107,19 @@ const PLAN = {
  * Times `run(prepare())`, `ops` times per round, the tasks interleaved within each round
  * (a drift of the machine hits every peer alike); records the best round and the median.
  */
-function measure(set, tasks) {
+async function measure(set, tasks) {
   const { rounds: count, ops } = PLAN[set.name];
   const rounds = tasks.map(() => []);
   for (let round = -1; round < count; round++) {
-    tasks.forEach((t, i) => {
+    for (const [i, t] of tasks.entries()) {
       const states = Array.from({ length: ops }, t.prepare);
+      await turn();
       collect();
       const start = performance.now();
       for (const state of states) sink = t.run(state);
       const ms = (performance.now() - start) / ops;
       if (round >= 0) rounds[i].push(1000 / ms); // round -1 warms up
-    });
+    }
   }
   tasks.forEach((t, i) => {
     s.value({
@@ -132,6 +134,14 @@ function measure(set, tasks) {
   });
   sink = undefined;
 }
+
+/**
+ * Ends the current task: each operation starts in a task of its own, as a page's hydrate
+ * does. Within one task the engine keeps every object reached through a `WeakRef` alive
+ * (until the task ends, as the language specifies), so operations timed in one long task
+ * would keep every earlier cache of a peer that uses `WeakRef`s alive, and time a growing heap.
+ */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 let sink;
 const bytes = new Map();
@@ -163,7 +173,7 @@ for (const set of DATASETS) {
     );
   }
   collect();
-  measure(set, tasks);
+  await measure(set, tasks);
   s.gate(`${set.name}: no peer mutated the input`, canon(set.data) === expected);
 }
 

@@ -45,8 +45,10 @@ import { replacedAt } from '../util/replaced.js';
 /** A stable object's field signals; each one's value is this map (see the module comment). */
 type Signals = Map<string, Signal<unknown>>;
 
-/** Per controller: entity key + pk → its stable object's node (weakly held). */
-type Table = Map<string, WeakRef<Node>>;
+/** Per controller: entity key → pk → its stable object's node (weakly held). */
+type Table = Map<string, Rows>;
+/** One entity key's nodes by pk. */
+type Rows = Map<string, WeakRef<Node>>;
 
 const RAW = Symbol();
 const DONE = Symbol();
@@ -84,13 +86,20 @@ class Node {
 }
 
 const tables = new WeakMap<object, Table>();
-/** Cache entity → the reference to the node last written from it (the table's). */
-const refs = new WeakMap<object, WeakRef<Node>>();
-/** A field signal notifies on every write: its value, the map, stays the same. */
-const NOTIFY = { equals: false } as const;
-const registry = /*#__PURE__*/ new FinalizationRegistry<[Table, string]>(([table, key]) => {
-  if (table.get(key)?.deref() === undefined) table.delete(key);
-});
+/** Per pk map: its size after the last sweep of collected nodes' entries. */
+const swept = new WeakMap<Rows, number>();
+
+/**
+ * Adds a node; once its map has grown by half since the last sweep, drops the entries of
+ * nodes collected since (a sweep per so many additions: constant time per node).
+ */
+function add(rows: Rows, pk: string, node: Node): void {
+  rows.set(pk, new WeakRef(node));
+  if (rows.size > 1.5 * (swept.get(rows) ?? 64)) {
+    for (const [at, ref] of rows) if (ref.deref() === undefined) rows.delete(at);
+    swept.set(rows, rows.size);
+  }
+}
 
 /**
  * Reads go to the copy, brought up to date first; a read inside a computation reads the
@@ -102,12 +111,15 @@ const handler: ProxyHandler<Node> = {
     if (key === NODE) return node;
     sync(node);
     const values = node[VALUES];
-    if (typeof key === 'string' && getListener() && Object.hasOwn(values, key)) {
+    if (getListener() && typeof key === 'string') {
       const signals = signalsOf(node, true)!;
       let signal = signals.get(key);
-      if (signal === undefined) signals.set(key, (signal = createSignal<unknown>(signals, NOTIFY)));
-      signal[0]();
-      return values[key];
+      if (signal === undefined && Object.hasOwn(values, key))
+        signals.set(key, (signal = createSignal<unknown>(signals)));
+      if (signal !== undefined) {
+        signal[0]();
+        return values[key];
+      }
     }
     return Reflect.get(values, key, proxy);
   },
@@ -143,10 +155,11 @@ function sync(node: Node): void {
     const raw = (value as any)[field];
     // Unchanged, or an array of the same items (a row rebuilt because a nested row changed).
     if (old !== undefined && same((old as any)[field], raw)) continue;
-    const next = stable(node[TABLE], raw);
+    // Translated from the value before, in the place of its translation (see `stable`).
+    const next = stable(node[TABLE], raw, old?.[field as never], old && values[field]);
     if (old === undefined || !same(values[field], next)) {
       values[field] = next;
-      signals?.get(field)?.[1](signals);
+      signals?.get(field)?.[1]([signals]);
     }
   }
 }
@@ -216,25 +229,18 @@ export function stable(table: Table, value: unknown, before?: unknown, shown?: u
     );
   }
   if (value instanceof Entity) {
-    let ref = refs.get(value);
-    let node = ref?.deref();
+    // The stable object shown in this place before: the same row is found without a look-up.
+    let node = (shown as { [NODE]?: Node } | undefined)?.[NODE];
     if (node !== undefined && node[RAW] === value) return node[PROXY];
     const type = value.constructor as typeof Entity;
     const pk = type.pk(value);
     // No usable pk: no identity to keep.
     if (pk === undefined) return value;
-    // The stable object shown in this place before, when it is the same row.
-    node = (shown as { [NODE]?: Node } | undefined)?.[NODE];
     if (node === undefined || node[PK] !== pk || (node[RAW].constructor as typeof Entity).key !== type.key) {
-      const key = type.key + '\0' + pk;
-      ref = table.get(key);
-      node = ref?.deref();
-      if (node === undefined) {
-        node = new Node(Object.getPrototypeOf(value), table, pk);
-        table.set(key, (ref = new WeakRef(node)));
-        registry.register(node, [table, key]);
-      }
-      refs.set(value, ref!);
+      let rows = table.get(type.key);
+      if (rows === undefined) table.set(type.key, (rows = new Map()));
+      node = rows.get(pk)?.deref();
+      if (node === undefined) add(rows, pk, (node = new Node(Object.getPrototypeOf(value), table, pk)));
     }
     if (node[RAW] === value) return node[PROXY];
     node[RAW] = value;

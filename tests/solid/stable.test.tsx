@@ -6,6 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Collection, Controller, Entity, RestEndpoint } from '../../src/index.js';
 import { CacheProvider, createCache, createQuery, createSuspense } from '../../src/solid/index.js';
+import { tableOf } from '../../src/solid/stable.js';
 import { Post, User } from '../_fixtures/models.js';
 import { collect } from '../_fixtures/time.js';
 import { db, getUser, getUsers, reset, server, start } from '../_fixtures/usersApi.js';
@@ -512,6 +513,30 @@ stable('stable objects are released while the cache keeps the list they came fro
   }
   assert.is(refs.filter((ref) => ref.deref() !== undefined).length, 0, 'no stable object outlives the view');
   assert.is(ctrl.get(getList.schema)?.length, 20, 'the cache keeps the list');
+});
+
+stable('the table of stable objects drops the entries of collected objects as it grows', async () => {
+  const ctrl = new Controller();
+  const getCounted = new RestEndpoint({ path: '/counted', schema: [Counted] });
+  // Five lists of 100 rows, one after another; each list's objects are collectable once it unmounts.
+  for (let round = 0; round < 5; round++) {
+    ctrl.setResponse(
+      getCounted,
+      Array.from({ length: 100 }, (_, i) => ({ id: `c${round * 100 + i}`, name: `row ${i}` })),
+    );
+    let list!: () => Counted[] | undefined;
+    const dispose = mountWith(ctrl, () => {
+      list = createCache(getCounted) as () => Counted[] | undefined;
+      createComputed(() => list()?.map((row) => row.name));
+    });
+    assert.is(list()!.length, 100);
+    dispose();
+    await collect();
+  }
+  // 500 objects were made, at most the last two lists' alive at a time; entries are swept once
+  // the table has grown by half since the last sweep.
+  const size = tableOf(ctrl).get('Counted')!.size;
+  assert.ok(size <= 250, `${size} entries`);
 });
 
 stable.run();
