@@ -27,16 +27,21 @@
  *   to clean up per read; an object still held once nothing reads it (a list kept after
  *   its rows unmounted) keeps its fields and drops its signals at the next collection,
  *   and takes changes at its next read again;
- * - a cache object already translated is found in one `WeakMap` read (or, in a view's
- *   array, by its place), so a list of 10,000 in which 500 rows changed looks up 500
- *   objects, not 10,000; a view's array that the cache made from the one before by
- *   replacing those 500 (../util/replaced.ts) is copied and the 500 alone are visited;
+ * - an item of a view's array still in its place keeps its translation with no look-up;
+ *   a changed one is first compared with the stable object in its place (the same row
+ *   written again), else found by key and pk, so a list of 10,000 in which 500 rows
+ *   changed looks up 500 objects, not 10,000; a view's array that the cache made from
+ *   the one before by replacing those 500 (../util/replaced.ts) is copied and the 500
+ *   alone are visited. Nested values are translated the same way, from the field's value
+ *   before and its translation;
  * - an array field whose translated items are the same keeps its array (no
  *   notification).
  *
  * Arrays and plain objects are translated item by item; other values (Date, Decimal…)
  * pass through. A cycle ends at an entity already translated from the same cache object.
- * A stable object is held weakly: it lives while the UI (or anything else) holds it.
+ * A stable object is held weakly: it lives while the UI (or anything else) holds it. The
+ * table's entries of collected objects are dropped once it has grown by half since the
+ * last sweep (no finalizer per object).
  */
 import { type Signal, createSignal, getListener } from 'solid-js';
 import { Entity } from '../index.js';
