@@ -288,13 +288,10 @@ export class Walker implements DenormalizeContext {
       const cell = cells[i]!;
       const value = this._read(schema, cell, true);
       if (value === undefined) return false;
-      const deps = cell._deps;
+      // Rebuilt reaching other rows than it did (a row rebuilt reaching the same ones keeps
+      // its list, see `#finish`): the index is made again next time.
       const depsAt = last._depsAt;
-      // Rebuilt, the object may reach other rows than it did: the index is made again next time.
-      if (depsAt !== undefined && deps !== depsAt[i]) {
-        if (sameDeps(deps, depsAt[i])) depsAt[i] = deps;
-        else last._places = last._depsAt = undefined;
-      }
+      if (depsAt !== undefined && cell._deps !== depsAt[i]) last._places = last._depsAt = undefined;
       if (value !== (out ?? prev)[i]) {
         out ??= prev.slice();
         out[i] = value;
