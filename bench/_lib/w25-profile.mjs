@@ -9,9 +9,11 @@
  *
  *   node bench/_lib/w25-profile.mjs [--pages=signal-cache-solid,signal-cache-preact] \
  *     [--pre=init,10000] [--action=updateUser,user0] [--warmup=2] [--n=10] [--repeat=3] \
- *     [--cpu] [--interval=100] [--top=30] [--no-minify] [--all] [--js-flags=...]
+ *     [--cpu] [--interval=100] [--top=30] [--no-minify] [--all] [--js-flags=...] \
+ *     [--mount] [--limit=100|none]
  *
- * `--all` prints every measured time; `--js-flags` launches Chromium with V8 flags (with
+ * A navigation: `--pre=none --action=init,500 --mount --limit=none` (each action from an
+ * empty store and page, every row rendered, as W25's getlist-500). `--all` prints every measured time; `--js-flags` launches Chromium with V8 flags (with
  * `DEBUG=pw:browser` the browser's output shows, e.g. `--js-flags=--trace-deopt`). The
  * timed scenario runs 2 warm-up iterations per fresh page, as here by default: its figures
  * are those of code still warming up, well above what the same action costs later.
@@ -35,6 +37,8 @@ const warmup = Number(arg('warmup', '2'));
 const n = Number(arg('n', '10'));
 const repeat = Number(arg('repeat', '3'));
 const cpu = process.argv.includes('--cpu');
+const mount = process.argv.includes('--mount');
+const limit = arg('limit', '100');
 const interval = Number(arg('interval', '100'));
 const top = Number(arg('top', '30'));
 
@@ -129,8 +133,8 @@ try {
       const cdp = await context.newCDPSession(page);
       const call = (name, ...args) => page.evaluate(([k, a]) => window.__BENCH__[k](...a), [name, args]);
       await call('setNetworkSim', null);
-      await call('setRenderLimit', 100);
-      await call(...pre);
+      if (limit !== 'none') await call('setRenderLimit', Number(limit));
+      if (pre[0] !== 'none') await call(...pre);
       await call('settle');
       await cdp.send('HeapProfiler.collectGarbage');
       if (cpu) {
@@ -140,6 +144,11 @@ try {
       }
       for (let i = 0; i < warmup + n; i++) {
         const measured = i >= warmup;
+        // A navigation (`--mount`) starts from an empty store and page, as W25's does.
+        if (mount) {
+          await call('reset');
+          await call('settle');
+        }
         const [ms, sync] = await page.evaluate(
           async ([k, a, profile]) => {
             if (profile) console.profile('action');

@@ -16,7 +16,6 @@ import { deserialize, isDeserializer, isEntity } from './visit.js';
 export type Deserializer = ((value: any) => unknown) | (new (value: any) => unknown);
 
 const templates = new WeakMap<Function, object>();
-const instances = new WeakMap<Function, new () => Entity>();
 /** The merge hooks: a class that overrides none is merged by the store's fast path. */
 const hooks = ['merge', 'mergeWithStore', 'shouldUpdate', 'shouldReorder'] as const;
 
@@ -185,7 +184,11 @@ export abstract class Entity {
       console.warn(message);
     }
     const args = ctx.args;
-    const input = this.process({ ...value }, parent, key, args) as Record<string, unknown> | undefined;
+    // A class without nested fields and with the default `process` stages the value as it
+    // came, and the staging copies it only to keep it: a user repeated on 500 issues of a
+    // response is copied once, not 500 times. (An own `__proto__` key takes the copy below.)
+    const lent = this.process === Entity.process && !hasKeys(this.schema) && !Object.hasOwn(value, '__proto__');
+    const input = (lent ? value : this.process({ ...value }, parent, key, args)) as Record<string, unknown> | undefined;
     if (input === undefined) {
       // `process` returned nothing: the row its pk names is removed.
       const pk = this.pk(value, parent, key, args);
@@ -224,7 +227,7 @@ export abstract class Entity {
     }
     // (Not restored when a field throws: a staging that failed is dropped.)
     ctx._within = within;
-    ctx.entity(this, pk, input);
+    ctx.entity(this, pk, input, lent);
     return pk;
   }
 
@@ -262,12 +265,17 @@ export abstract class Entity {
    * are apart so a cycle can reach this instance before its fields are resolved.
    */
   static _create(row: Record<string, unknown>): Entity {
-    return Object.assign(new (this._blank())(), templateOf(this), row);
+    return Object.assign(this._blank(), templateOf(this), row);
   }
 
-  /** @internal The constructor of bare instances of the class: no field yet, the class's own constructor not run. */
-  static _blank(): new () => Entity {
-    return instanceOf(this);
+  /**
+   * @internal A bare instance of the class: its prototype, no field yet, the class's own
+   * constructor not run. Made with the class as `new.target`, so the engine sizes it as the
+   * class's instances (its fields in the object itself, however many; a plain function's
+   * `new` keeps fields past the tenth in a second array, grown as they come).
+   */
+  static _blank(): Entity {
+    return Reflect.construct(Object, NO_ARGS, this);
   }
 
   /**
@@ -297,24 +305,8 @@ export abstract class Entity {
   }
 }
 
-/**
- * A constructor of bare instances of an entity class (its prototype, no field, no call of
- * the class's own constructor), made once per class. `new` of one function sizes its
- * instances to the fields they receive, in the object itself; `Object.create(prototype)`
- * would keep fields past the fourth in a second array, and turn an object of twenty fields
- * into a dictionary.
- */
-function instanceOf(cls: typeof Entity): new () => Entity {
-  let make = instances.get(cls);
-  if (make === undefined) {
-    // Named after the class (a method of a computed key takes it): debuggers name objects by it.
-    // biome-ignore lint/complexity/useArrowFunction: a constructor (`new`), which an arrow function cannot be.
-    make = { [cls.name]: function () {} }[cls.name] as unknown as new () => Entity;
-    make.prototype = cls.prototype;
-    instances.set(cls, make);
-  }
-  return make;
-}
+/** The arguments of `_blank`'s construct: none. */
+const NO_ARGS: readonly [] = [];
 
 /** An instance holding the class-field defaults of an entity class, made once per class. */
 function templateOf(cls: typeof Entity): object {
@@ -328,4 +320,10 @@ function templateOf(cls: typeof Entity): object {
     templates.set(cls, template!);
   }
   return template!;
+}
+
+/** Whether an object has an enumerable key (a class's `schema` with fields). */
+function hasKeys(o: object): boolean {
+  for (const _ in o) return true;
+  return false;
 }

@@ -74,8 +74,11 @@ export interface NormalizeContext {
   readonly source: string;
   /** Arguments of the request being normalized. */
   readonly args: readonly unknown[];
-  /** Stages a normalized row; rows with the same pk in one response merge (later wins). */
-  entity(schema: EntityClass, pk: string, row: Record<string, unknown>): void;
+  /**
+   * Stages a normalized row; rows with the same pk in one response merge (later wins).
+   * `lent`: the row is the caller's value, copied if the staging keeps it.
+   */
+  entity(schema: EntityClass, pk: string, row: Record<string, unknown>, lent?: boolean): void;
   /** Stages a row removal. */
   remove(schema: EntityClass, pk: string): void;
   /** Stages a write to a collection's lists. */

@@ -538,10 +538,9 @@ function restore(table: Table, read: Rows, stamp: number): void {
       const defaults = schema._create(EMPTY) as unknown as Row;
       const keys = [...new Set([...Object.keys(defaults), ...fields])];
       const from = keys.map((key) => columns[fields.indexOf(key)] ?? new Array(n).fill(defaults[key]));
-      const Bare = schema._blank();
       made = new Array(n);
       for (let i = 0; i < n; i++) {
-        const obj = new Bare() as unknown as Row;
+        const obj = schema._blank() as unknown as Row;
         for (let k = 0; k < keys.length; k++) obj[keys[k]!] = from[k]![i];
         made[i] = seal(obj);
       }

@@ -38,7 +38,7 @@ export class Staging implements NormalizeContext {
     this.args = args;
   }
 
-  entity(schema: EntityClass, pk: string, row: Row): void {
+  entity(schema: EntityClass, pk: string, row: Row, lent?: boolean): void {
     // Found by class: the key and its check are done once per class.
     let rows = this.#byClass.get(schema);
     if (rows === undefined) {
@@ -57,7 +57,7 @@ export class Staging implements NormalizeContext {
     if (tooDeep(row)) throw new SchemaError(`${this.source}: ${schema.key} ${pk} nests over ${MAX_DEPTH} levels`);
     const prev = rows.get(pk);
     // The same row twice in one response: combined by the class's `merge`, as in Reactive Data Client.
-    rows.set(pk, prev === undefined ? row : this.#merge(schema, prev, row));
+    rows.set(pk, prev === undefined ? (lent ? { ...row } : row) : this.#merge(schema, prev, row, lent));
     // Later wins within a response: a row written after its removal stands.
     if (this._removals.size) this._removals.get(schema.key)?.delete(pk);
   }
@@ -67,10 +67,11 @@ export class Staging implements NormalizeContext {
    * ones) keeps the staged row when the second adds nothing: a user on every issue of a
    * list, a label on many, stage one row each, not one copy per repetition.
    */
-  #merge(schema: EntityClass, prev: Row, row: Row): Row {
+  #merge(schema: EntityClass, prev: Row, row: Row, lent: boolean | undefined): Row {
     let hooked = this.#hooked.get(schema);
     if (hooked === undefined) this.#hooked.set(schema, (hooked = schema._hooked));
-    return hooked ? schema.merge(prev, row) : mergeOver(prev, row);
+    // (`mergeOver` returns the staged row or a new one, never `row`.)
+    return hooked ? schema.merge(prev, lent ? { ...row } : row) : mergeOver(prev, row);
   }
 
   remove(schema: EntityClass, pk: string): void {

@@ -245,15 +245,18 @@ export class Walker implements DenormalizeContext {
    * missing rows left out.
    */
   #nested(schema: EntityClass, table: Table, pks: readonly unknown[]): unknown[] {
-    const out: unknown[] = [];
+    // Made at its length (a list grown by `push` keeps room for 16 more).
+    const out: unknown[] = new Array(pks.length);
+    let n = 0;
     for (let i = 0; i < pks.length; i++) {
       const pk = pks[i];
       const v =
         typeof pk === 'object' && pk !== null
           ? this._inline(schema, pk as Row)
           : this._read(schema, this._store._cell(table, String(pk), false));
-      if (v !== undefined) out.push(v);
+      if (v !== undefined) out[n++] = v;
     }
+    if (n < out.length) out.length = n;
     return out;
   }
 
@@ -546,6 +549,8 @@ export class Walker implements DenormalizeContext {
     // indexed by it, and a live source's index of the row, stay as they are.
     const last = root.cell._deps;
     if (deps !== undefined && sameDeps(deps, last)) deps = last;
+    // Kept at its length: a list grown by `push` past two keeps room for 16 more.
+    else if (deps !== undefined && deps.length > 2) deps = deps.slice();
     const vals = deps === undefined ? root.cell._now : deps.map((dep) => dep._now);
     const stack = this.#stack;
     let member: Frame;

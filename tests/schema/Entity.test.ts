@@ -98,6 +98,41 @@ normalize('rows with the same pk in one response go through the class merge, eve
   );
   assert.is(ctrl.get(Tally, { id: 't' })!.n, 3);
 });
+
+normalize("the values written are the caller's: never changed, never kept (the rows are copies)", () => {
+  class Count extends Entity {
+    id = '';
+    n = 0;
+    static override key = 'Count';
+    // A merge that changes what it is given: it gets a copy.
+    static override merge(existing: any, incoming: any) {
+      incoming.n += existing.n;
+      return incoming;
+    }
+  }
+  const ctrl = new Controller();
+  const ada = { id: 'u1', name: 'Ada' };
+  const again = { id: 'u1', name: 'Ada' };
+  const bob = { id: 'u2', name: 'Bob' };
+  const post = { id: 'p1', title: 'One', author: ada };
+  const counts = [
+    { id: 'c', n: 1 },
+    { id: 'c', n: 2 },
+  ];
+  ctrl.set([User], [ada, again, bob]);
+  ctrl.set(Post, post);
+  ctrl.set([Count], counts);
+  assert.equal(counts, [
+    { id: 'c', n: 1 },
+    { id: 'c', n: 2 },
+  ]);
+  assert.is(post.author, ada, 'the nested value is left in place');
+  ada.name = again.name = bob.name = 'changed';
+  assert.is(ctrl.get(User, { id: 'u1' })!.name, 'Ada');
+  assert.is(ctrl.get(User, { id: 'u2' })!.name, 'Bob', 'a row met once is a copy too');
+  assert.is(ctrl.get(Post, { id: 'p1' })!.author!.name, 'Ada');
+  assert.is(ctrl.get(Count, { id: 'c' })!.n, 3);
+});
 //#endregion
 
 //#region deserializers
