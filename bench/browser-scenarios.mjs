@@ -9,10 +9,11 @@
  * components; each library is written the way its docs show (see each page's header).
  * Production builds (esbuild, minified, NODE_ENV=production), served from 127.0.0.1.
  *
- * Method (as data-client's): for each scenario and network mode, a fresh page per library,
- * the pre-mount, then warm-up iterations and measured ones until the 95% confidence
- * interval of the median is narrow enough (or the budget is spent); between iterations
- * every request is answered and handled (`settle`). The libraries' pages take turns, one
+ * Method (as data-client's convergent runner, `PLAN` below): for each scenario and network
+ * mode, a fresh page per library, the pre-mount, then warm-up iterations and measured ones
+ * until the 95% confidence interval of the median is narrow enough (or the budget is
+ * spent); between iterations every request is answered and handled (`settle`), every 8th
+ * two full collections. The libraries' pages take turns, one
  * iteration each, so a drift of the shared machine hits all of them alike. Network
  * simulation: data-client's `NETWORK_SIM_CONFIG`, 40 ms + 1 ms per 20 records per answer.
  *
@@ -183,14 +184,18 @@ const TIMED = [
 ];
 
 /**
- * Warm-up and measured iterations per library: at least `min`, at most `max`; stop once the
- * 95% CI is within `margin` % of the median or `budgetMs` is spent. An iteration slower
- * than `SLOW_MS` (a refetch of 10,000 issues) makes it 1 warm-up and at least 3 measured.
+ * Warm-up and measured iterations per library, data-client's convergent profile
+ * (examples/benchmark-react/bench/scenarios.ts `CONVERGENT_CONFIG`, run locally): at least
+ * `min`, at most `max`; stop once the 95% CI (outliers trimmed by IQR, MAD) is within
+ * `margin` % of the median, or `budgetMs` is spent (ours: a full run must end). An iteration
+ * slower than `SLOW_MS` (a refetch of 10,000 issues) makes it 1 warm-up and at least 3 measured.
  */
 const PLAN = {
-  small: { warmup: 3, min: 8, max: 25, margin: 5, budgetMs: 10_000 },
-  large: { warmup: 2, min: 5, max: 12, margin: 8, budgetMs: 12_000 },
+  small: { warmup: 8, min: 10, max: 60, margin: 6, budgetMs: 12_000 },
+  large: { warmup: 5, min: 10, max: 50, margin: 10, budgetMs: 15_000 },
 };
+/** Iterations between two full collections (data-client's `CONVERGENT_GC_INTERVAL`: twice, with pauses). */
+const GC_EVERY = 8;
 const SLOW_MS = 2000;
 
 /**
@@ -292,6 +297,13 @@ async function open(lib, { sim = false, limit } = {}) {
     call: (name, ...args) => page.evaluate(([n, a]) => window.__BENCH__[n](...a), [name, args]),
     settle: () => page.evaluate(() => window.__BENCH__.settle()),
     gc: () => cdp.send('HeapProfiler.collectGarbage'),
+    /** Two full collections with pauses, as data-client's runner does between iterations. */
+    async gcTwice() {
+      await cdp.send('HeapProfiler.collectGarbage');
+      await page.waitForTimeout(30);
+      await cdp.send('HeapProfiler.collectGarbage');
+      await page.waitForTimeout(50);
+    },
     close: () => context.close(),
   };
   await p.call('setNetworkSim', sim ? NETWORK_SIM : null);
@@ -422,7 +434,7 @@ async function timed(scenario, sim) {
         if (r.i === 0 && ms > SLOW_MS) Object.assign(r, { warmup: 1, min: 3 });
         if (r.i >= r.warmup) r.samples.push(1000 / ms);
         r.i++;
-        if (r.i % 10 === 0) await r.p.gc();
+        if (r.i % GC_EVERY === 0) await r.p.gcTwice();
       } catch (error) {
         s.gate(`${label(r.p.lib)}: ${scenario.name} (${mode}) runs`, false, String(error).slice(0, 300));
         r.done = true;
