@@ -38,6 +38,8 @@ const n = Number(arg('n', '10'));
 const repeat = Number(arg('repeat', '3'));
 const cpu = process.argv.includes('--cpu');
 const mount = process.argv.includes('--mount');
+/** `--inc`: the action's last argument plus the iteration's index (W25's delete-item deletes issue 1, 2, 3…). */
+const inc = process.argv.includes('--inc');
 const limit = arg('limit', '100');
 const interval = Number(arg('interval', '100'));
 const top = Number(arg('top', '30'));
@@ -159,7 +161,7 @@ try {
             if (profile) console.profileEnd('action');
             return [ms, sync];
           },
-          [action[0], action.slice(1), cpu && measured],
+          [action[0], inc ? [...action.slice(1, -1), action.at(-1) + i] : action.slice(1), cpu && measured],
         );
         await call('settle');
         if (measured) {

@@ -214,9 +214,10 @@ export function tableOf(ctrl: object): Table {
  * objects (changed fields written now when computations read them, else at their next
  * read), arrays and plain objects are translated member by
  * member. Call inside `batch`. `before` and `shown`: the previous value of the same view
- * and its translation. An array item still in its place in `before` keeps its
- * translation without a look-up; a changed one is first compared with the stable object
- * in its place (the same row, written again, is found without the table).
+ * and its translation. An array item still in its place in `before`, or one place off
+ * (after an item removed or added before it), keeps its translation without a look-up; a
+ * changed one is first compared with the stable object in its place (the same row,
+ * written again, is found without the table).
  */
 export function stable(table: Table, value: unknown, before?: unknown, shown?: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
@@ -229,9 +230,17 @@ export function stable(table: Table, value: unknown, before?: unknown, shown?: u
       for (const i of at) out[i] = stable(table, value[i], 0, out[i]);
       return out;
     }
-    return value.map((item, i) =>
-      item === old[i] ? (shown as unknown[])[i] : stable(table, item, 0, old[i] && (shown as unknown[])[i]),
-    );
+    // Each item is compared with the one `d` places further in `before`: a row removed or
+    // added shifts the rest by one, and they keep their translations without a look-up.
+    let d = 0;
+    return value.map((item, i) => {
+      let j = i + d;
+      if (item !== old[j]) {
+        if (item === old[j + 1]) j = i + ++d;
+        else if (item === old[j - 1]) j = i + --d;
+      }
+      return item === old[j] ? (shown as unknown[])[j] : stable(table, item, 0, old[j] && (shown as unknown[])[j]);
+    });
   }
   if (value instanceof Entity) {
     // The stable object shown in this place before: the same row is found without a look-up.

@@ -4,7 +4,7 @@ import { For, Suspense, createComputed, createRoot, createSignal } from 'solid-j
 import { render } from 'solid-js/web';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Collection, Controller, Entity, RestEndpoint } from '../../src/index.js';
+import { Collection, Controller, Entity, Invalidate, RestEndpoint } from '../../src/index.js';
 import { CacheProvider, createCache, createQuery, createSuspense } from '../../src/solid/index.js';
 import { tableOf } from '../../src/solid/stable.js';
 import { Post, User } from '../_fixtures/models.js';
@@ -313,6 +313,63 @@ stable(
     dispose();
   },
 );
+
+stable('a row removed from a long list: the others keep their objects without a look-up', () => {
+  const ctrl = new Controller();
+  const getCounted = new RestEndpoint({ path: '/counted', schema: [Counted] });
+  const removeCounted = new RestEndpoint({ path: '/counted/:id', method: 'DELETE', schema: new Invalidate(Counted) });
+  ctrl.setResponse(
+    getCounted,
+    Array.from({ length: 1000 }, (_, i) => ({ id: `c${i}`, name: `row ${i}` })),
+  );
+  let list!: () => Counted[] | undefined;
+  const dispose = mountWith(ctrl, () => {
+    list = createCache(getCounted) as () => Counted[] | undefined;
+  });
+  const first = list()!;
+  for (const at of [0, 500, 997]) {
+    const before = list()!;
+    Counted.lookups = 0;
+    ctrl.setResponse(removeCounted, { id: before[at]!.id }, { id: before[at]!.id });
+    const after = list()!;
+    assert.is(after.length, before.length - 1);
+    assert.ok(
+      after.every((row, i) => row === before[i < at ? i : i + 1]),
+      `removed at ${at}: every other row keeps its object`,
+    );
+    // The removal itself reads the pk once; the translation looks up nothing, not the 999 rows that moved.
+    assert.ok(Counted.lookups <= 3, `removed at ${at}: ${Counted.lookups} pk look-ups`);
+  }
+  assert.is(list()![0], first[1]);
+  dispose();
+});
+
+stable('a row added at the top of a long list: the others keep their objects without a look-up', () => {
+  const ctrl = new Controller();
+  const counted = new Collection([Counted]);
+  const getCounted = new RestEndpoint({ path: '/counted', schema: counted });
+  const addCounted = new RestEndpoint({ path: '/counted', method: 'POST', schema: counted.unshift });
+  ctrl.setResponse(
+    getCounted,
+    Array.from({ length: 1000 }, (_, i) => ({ id: `c${i}`, name: `row ${i}` })),
+  );
+  let list!: () => Counted[] | undefined;
+  const dispose = mountWith(ctrl, () => {
+    list = createCache(getCounted) as () => Counted[] | undefined;
+  });
+  const before = list()!;
+  Counted.lookups = 0;
+  ctrl.setResponse(addCounted, {}, { id: 'new', name: 'new' });
+  const after = list()!;
+  assert.equal([after.length, after[0]!.name], [1001, 'new']);
+  assert.ok(
+    before.every((row, i) => after[i + 1] === row),
+    'every other row keeps its object',
+  );
+  // The write reads the new row's pk; the translation looks up that row only.
+  assert.ok(Counted.lookups <= 4, `${Counted.lookups} pk look-ups`);
+  dispose();
+});
 
 stable('rows added, removed and changed in one write keep the objects of the others', () => {
   const ctrl = new Controller();
