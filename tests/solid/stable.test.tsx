@@ -251,15 +251,22 @@ function mountUser(fields: Partial<User>) {
   return { ctrl, user, dispose };
 }
 
+/** 1,000 `Counted` rows written as the response of `get` and read through `createCache` in a mounted root. */
+function mountLongList(ctrl: Controller, get: RestEndpoint<any>): { list: () => Counted[]; dispose: () => void } {
+  ctrl.setResponse(
+    get,
+    Array.from({ length: 1000 }, (_, i) => ({ id: `c${i}`, name: `row ${i}` })),
+  );
+  let read!: () => Counted[] | undefined;
+  const dispose = mountWith(ctrl, () => {
+    read = createCache(get) as () => Counted[] | undefined;
+  });
+  return { list: () => read()!, dispose };
+}
+
 stable('a write to one row of a long list translates that row only', () => {
   const ctrl = new Controller();
-  const getCounted = new RestEndpoint({ path: '/counted', schema: [Counted] });
-  const rows = Array.from({ length: 1000 }, (_, i) => ({ id: `c${i}`, name: `row ${i}` }));
-  ctrl.setResponse(getCounted, rows);
-  let list!: () => Counted[] | undefined;
-  const dispose = mountWith(ctrl, () => {
-    list = createCache(getCounted) as () => Counted[] | undefined;
-  });
+  const { list, dispose } = mountLongList(ctrl, new RestEndpoint({ path: '/counted', schema: [Counted] }));
   const before = list()!;
   assert.is(before.length, 1000);
   Counted.lookups = 0;
@@ -278,15 +285,7 @@ stable(
   'writes to rows of a long list, one after another: the list the cache re-reads in part translates them in place',
   () => {
     const ctrl = new Controller();
-    const getCounted = new RestEndpoint({ path: '/counted', schema: [Counted] });
-    ctrl.setResponse(
-      getCounted,
-      Array.from({ length: 1000 }, (_, i) => ({ id: `c${i}`, name: `row ${i}` })),
-    );
-    let list!: () => Counted[] | undefined;
-    const dispose = mountWith(ctrl, () => {
-      list = createCache(getCounted) as () => Counted[] | undefined;
-    });
+    const { list, dispose } = mountLongList(ctrl, new RestEndpoint({ path: '/counted', schema: [Counted] }));
     const first = list()!;
     for (const [n, at] of [
       [1, 10],
@@ -316,16 +315,8 @@ stable(
 
 stable('a row removed from a long list: the others keep their objects without a look-up', () => {
   const ctrl = new Controller();
-  const getCounted = new RestEndpoint({ path: '/counted', schema: [Counted] });
   const removeCounted = new RestEndpoint({ path: '/counted/:id', method: 'DELETE', schema: new Invalidate(Counted) });
-  ctrl.setResponse(
-    getCounted,
-    Array.from({ length: 1000 }, (_, i) => ({ id: `c${i}`, name: `row ${i}` })),
-  );
-  let list!: () => Counted[] | undefined;
-  const dispose = mountWith(ctrl, () => {
-    list = createCache(getCounted) as () => Counted[] | undefined;
-  });
+  const { list, dispose } = mountLongList(ctrl, new RestEndpoint({ path: '/counted', schema: [Counted] }));
   const first = list()!;
   for (const at of [0, 500, 997]) {
     const before = list()!;
@@ -347,16 +338,8 @@ stable('a row removed from a long list: the others keep their objects without a 
 stable('a row added at the top of a long list: the others keep their objects without a look-up', () => {
   const ctrl = new Controller();
   const counted = new Collection([Counted]);
-  const getCounted = new RestEndpoint({ path: '/counted', schema: counted });
   const addCounted = new RestEndpoint({ path: '/counted', method: 'POST', schema: counted.unshift });
-  ctrl.setResponse(
-    getCounted,
-    Array.from({ length: 1000 }, (_, i) => ({ id: `c${i}`, name: `row ${i}` })),
-  );
-  let list!: () => Counted[] | undefined;
-  const dispose = mountWith(ctrl, () => {
-    list = createCache(getCounted) as () => Counted[] | undefined;
-  });
+  const { list, dispose } = mountLongList(ctrl, new RestEndpoint({ path: '/counted', schema: counted }));
   const before = list()!;
   Counted.lookups = 0;
   ctrl.setResponse(addCounted, {}, { id: 'new', name: 'new' });
