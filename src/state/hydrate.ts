@@ -382,11 +382,13 @@ export function hydrateStore(
       // Every row of one key, in stored order: its pks (strings, as a response stores them).
       const rowsOf = value[4];
       const read = typeof rowsOf === 'string' ? readOf.get(rowsOf) : undefined;
+      // (Rows found well formed with string pks were checked one by one already.)
       const pks =
-        read === undefined || read.objects.size || read.ids.some((id) => typeof id !== 'string')
+        read === undefined || read.objects.size || !(read.strings ?? read.ids.every(isKey))
           ? read?.ids.map((_, i) => pkOf(read, i))
           : read.ids;
-      if (checked[0] !== null || pks === undefined || pks.includes(undefined)) failAt(': names no rows of the state');
+      if (checked[0] !== null || pks === undefined || (!read!.strings && pks.includes(undefined)))
+        failAt(': names no rows of the state');
       return [pks, checked[1], checked[2], checked[3]] as const;
     });
     if (read !== undefined) results.push([key, read]);
@@ -435,6 +437,8 @@ interface Rows {
   readonly expires: readonly unknown[];
   /** The rows' pks: `pks`, or the column of the `pk` field (as stored: a number is not a string yet). */
   readonly ids: readonly unknown[];
+  /** Set by `wellFormed`: every pk of `ids` is a string (they are the rows' pks as they are). */
+  strings?: boolean;
 }
 
 /**
@@ -466,11 +470,14 @@ function readRows(value: unknown): Rows | undefined {
  * Whether rows that all travel in their columns have pks (a string that is no `''`, or a
  * number when a field holds them) and runs of expiry that are times and add up to them.
  */
-function wellFormed({ pks, ids, objects, expires }: Rows): boolean {
+function wellFormed(read: Rows): boolean {
+  const { pks, ids, objects, expires } = read;
   if (objects.size) return false;
+  let strings = true;
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
     if (typeof id === 'string' ? id === '' : pks !== undefined || typeof id !== 'number') return false;
+    if (typeof id !== 'string') strings = false;
   }
   let rows = 0;
   for (let run = 0; run < expires.length; run += 2) {
@@ -478,7 +485,9 @@ function wellFormed({ pks, ids, objects, expires }: Rows): boolean {
     if (!isTime(expires[run]) || !Number.isSafeInteger(count) || (count as number) < 1) return false;
     rows += count as number;
   }
-  return rows === ids.length;
+  if (rows !== ids.length) return false;
+  read.strings = strings;
+  return true;
 }
 
 /** The pk of row `i`, `undefined` when it has none. */
