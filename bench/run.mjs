@@ -227,7 +227,7 @@ const report = {
   command: ['npm run bench', ...(argv.length ? ['--', ...argv] : [])].join(' '),
   mode: quick ? 'quick' : 'full',
   seconds: (Date.now() - started) / 1000,
-  machine: machine(),
+  machine: run.machine,
   load: run.load,
   node: process.version,
   versions: versions(),
