@@ -237,7 +237,7 @@ export function stable(table: Table, value: unknown, before?: unknown, shown?: u
       let j = i + d;
       if (item !== old[j]) {
         if (item === old[j + 1]) j = i + ++d;
-        else if (item === old[j - 1]) j = i + --d;
+        else if (j > 0 && item === old[j - 1]) j = i + --d;
       }
       return item === old[j] ? (shown as unknown[])[j] : stable(table, item, 0, old[j] && (shown as unknown[])[j]);
     });

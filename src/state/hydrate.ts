@@ -382,12 +382,11 @@ export function hydrateStore(
       // Every row of one key, in stored order: its pks (strings, as a response stores them).
       const rowsOf = value[4];
       const read = typeof rowsOf === 'string' ? readOf.get(rowsOf) : undefined;
-      // (Rows found well formed with string pks were checked one by one already.)
-      const pks =
-        read === undefined || read.objects.size || !(read.strings ?? read.ids.every(isKey))
-          ? read?.ids.map((_, i) => pkOf(read, i))
-          : read.ids;
-      if (checked[0] !== null || pks === undefined || (!read!.strings && pks.includes(undefined)))
+      // Pks that are all strings are the rows' pks as they are (found so by `wellFormed` when
+      // it checked the rows); others are read row by row, and one missing refuses the entry.
+      const asIs = read !== undefined && !read.objects.size && (read.strings ?? read.ids.every(isKey));
+      const pks = asIs ? read.ids : read?.ids.map((_, i) => pkOf(read, i));
+      if (checked[0] !== null || pks === undefined || (!asIs && pks.includes(undefined)))
         failAt(': names no rows of the state');
       return [pks, checked[1], checked[2], checked[3]] as const;
     });
