@@ -1,13 +1,15 @@
 /**
  * What the Preact hooks share: their argument memo (`useArgs`), the response view of an
- * endpoint key (`useResponse`), and `useEndpoint`, the body of `useSuspense`, `useFetch`
- * and `useLive`.
+ * endpoint key (`useResponse`), `useEndpoint`, the body of `useSuspense`, `useFetch` and
+ * `useLive`, and `useValue`, the read of a view in a render.
  *
  * Each hook comes in two forms. The `…Signal` form returns the cache's view itself (a
  * `ReadonlySignal`): the component does not re-render when it changes, and a signal
  * placed in JSX (`<li>{name}</li>`, often through `useComputed`) updates its text node
- * alone. The plain form returns `signal.value`; @preact/signals tracks that read, so the
- * component re-renders exactly when the view's value changes.
+ * alone (that binding is @preact/signals', which the app imports). The plain form returns
+ * the view's value (`useValue`): the component subscribes to that one view and re-renders
+ * exactly when its value changes. No render tracking is installed: components that read
+ * no view pay nothing, in their renders or their vnodes.
  *
  * ## How `useSuspense` suspends
  *
@@ -20,11 +22,15 @@
  * refetch keeps it too when its error is soft (`errorPolicy`: 5xx, network); a hard error
  * (a 404 after a delete) is thrown to the error boundary even though data is cached.
  */
-// Installs @preact/signals' render tracking and JSX signal binding that the plain hooks
-// rely on; it uses the one installed copy of @preact/signals-core, like ../index.js.
-import '@preact/signals';
-import { useEffect, useMemo } from 'preact/hooks';
-import { signal, type Controller, type EndpointInterface, type ReadonlySignal, type ResolveType } from '../index.js';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'preact/hooks';
+import {
+  computed,
+  signal,
+  type Controller,
+  type EndpointInterface,
+  type ReadonlySignal,
+  type ResolveType,
+} from '../index.js';
 import type { EndpointArg } from '../controller/args.js';
 import { argsKey } from '../util/argsKey.js';
 import { useController } from './context.js';
@@ -41,6 +47,31 @@ const NOTHING: ReadonlySignal<undefined> = /*#__PURE__*/ signal(undefined);
 
 /** @internal Swallows a rejection that is reported elsewhere (meta error, error boundary). */
 function noop(): void {}
+
+/** @internal The reducer of `useValue`'s render requests. */
+const bump = (n: number): number => n + 1;
+
+/**
+ * @internal The value of `view` in a render (read untracked); the component renders again
+ * when it changes. It subscribes once mounted, before paint, and a value that changed
+ * between the render and the subscription renders it again at once.
+ */
+export function useValue<T>(view: ReadonlySignal<T>): T {
+  const value = view.peek();
+  const shown = useRef(value);
+  shown.current = value;
+  const update = useReducer(bump, 0)[1];
+  useLayoutEffect(
+    () =>
+      view === NOTHING
+        ? undefined
+        : view.subscribe((now) => {
+            if (now !== shown.current) update(0);
+          }),
+    [view],
+  );
+  return value;
+}
 
 /**
  * @internal The argument list for `args`, kept while its stable key is unchanged, so a
@@ -89,29 +120,35 @@ export function useEndpoint<E extends EndpointInterface>(
   live: boolean,
 ): ReadonlySignal<ResolveType<E> | undefined> {
   const [ctrl, list, view] = useResponse(endpoint, args);
-  // The key's error as a signal: read while suspending, so that a failed background
-  // refetch re-renders the component (and a hard error reaches the boundary).
-  const error = useMemo(() => list && ctrl._error(endpoint, list), [ctrl, endpoint, list]);
+  // What a suspending render watches: the key's error, and whether a request of it is in flight.
+  const watched = useMemo(
+    (): ReadonlySignal<unknown>[] | undefined =>
+      suspend && list ? [ctrl._error(endpoint, list), computed(() => ctrl.isFetching(endpoint, ...list))] : undefined,
+    [ctrl, endpoint, list],
+  );
   // While mounted the key is fetched when stale and refetched on invalidation and expiry.
   useEffect(
     () => (list === null ? undefined : (live ? ctrl.subscribe : ctrl._mount).call(ctrl, endpoint, ...list)),
     [ctrl, endpoint, list, live],
   );
-  if (suspend && error) {
-    error.value;
-    // A current error when data is missing or the error is hard (unless a retry is in
-    // flight); else a fetch when data is missing (or stale with `invalidIfStale`). The
-    // thrown fetch never rejects.
-    const state = ctrl._suspense(endpoint, list!);
-    if (state instanceof Error) {
-      // Tracked: a render during the request that failed (or a retry) runs again when it settles.
-      if (!ctrl.isFetching(endpoint, ...list!)) {
-        retries.set(state, () => ctrl.fetch(endpoint, ...list!).catch(noop));
-        throw state;
-      }
-      if (view.peek() === undefined) throw ctrl.fetch(endpoint, ...list!).then(noop, noop);
-    } else if (state) throw ctrl.fetch(endpoint, ...list!).then(noop, noop);
+  // A current error when data is missing or the error is hard; else a fetch when data is
+  // missing (or stale with `invalidIfStale`). The thrown fetch never rejects.
+  const state = watched && ctrl._suspense(endpoint, list!);
+  // The error is not thrown while the request that failed (or a retry) is in flight.
+  const retrying = state instanceof Error && ctrl.isFetching(endpoint, ...list!);
+  if (suspend) {
+    // A changed error renders again: a failed background refetch, a hard error for the
+    // boundary. So does the end of the request a render waited for.
+    useValue(watched?.[0] ?? NOTHING);
+    useValue(retrying ? watched![1]! : NOTHING);
   }
+  if (state instanceof Error) {
+    if (!retrying) {
+      retries.set(state, () => ctrl.fetch(endpoint, ...list!).catch(noop));
+      throw state;
+    }
+    if (view.peek() === undefined) throw ctrl.fetch(endpoint, ...list!).then(noop, noop);
+  } else if (state) throw ctrl.fetch(endpoint, ...list!).then(noop, noop);
   return view;
 }
 

@@ -1,7 +1,8 @@
 /**
  * signal-cache/preact: Preact bindings. Thin adapters over `Controller`: a provider, and
- * hooks that read the cache's views, each also as a `…Signal` form for Preact's
- * fine-grained JSX binding (needs `@preact/signals`, which this entry loads).
+ * hooks that read the cache's views, each also as a `…Signal` form for the fine-grained
+ * JSX binding of `@preact/signals` (which the app imports: this entry installs nothing in
+ * Preact; its plain hooks subscribe their component to the view it read).
  *
  * @example
  * import { CacheProvider, useSuspense } from 'signal-cache/preact';

@@ -1,6 +1,6 @@
 /** Reads an endpoint's cached response, as a value or as the view (`useCacheSignal`); never fetches. */
 import type { EndpointInterface, ReadonlySignal, ResolveType } from '../index.js';
-import { useResponse, type EndpointArgs } from './base.js';
+import { useResponse, useValue, type EndpointArgs } from './base.js';
 
 /**
  * An endpoint's cached response as a signal; never fetches, never re-renders the
@@ -32,5 +32,5 @@ export function useCache<E extends EndpointInterface>(
   endpoint: E,
   ...[args]: EndpointArgs<E>
 ): ResolveType<E> | undefined {
-  return useResponse(endpoint, args)[2].value;
+  return useValue(useResponse(endpoint, args)[2]);
 }

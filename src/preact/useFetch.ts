@@ -1,6 +1,6 @@
 /** Fetches an endpoint's response while mounted; never suspends. */
 import type { EndpointInterface, ReadonlySignal, ResolveType } from '../index.js';
-import { useEndpoint, type EndpointArgs } from './base.js';
+import { useEndpoint, useValue, type EndpointArgs } from './base.js';
 
 /**
  * The response view of an endpoint, fetched (after render) when missing or stale; never
@@ -33,5 +33,5 @@ export function useFetch<E extends EndpointInterface>(
   endpoint: E,
   ...[args]: EndpointArgs<E>
 ): ResolveType<E> | undefined {
-  return useEndpoint(endpoint, args, false, false).value;
+  return useValue(useEndpoint(endpoint, args, false, false));
 }

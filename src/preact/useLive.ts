@@ -1,6 +1,6 @@
 /** Suspends like `useSuspense`, then keeps the response subscribed (polling). */
 import type { EndpointInterface, ReadonlySignal, ResolveType } from '../index.js';
-import { useEndpoint, type EndpointArgs } from './base.js';
+import { useEndpoint, useValue, type EndpointArgs } from './base.js';
 
 /**
  * {@link useSuspenseSignal} plus a polling subscription while mounted (see
@@ -36,5 +36,5 @@ export function useLive<E extends EndpointInterface>(
   endpoint: E,
   ...[args]: EndpointArgs<E>
 ): ResolveType<E> | undefined {
-  return useEndpoint(endpoint, args, true, true).value;
+  return useValue(useEndpoint(endpoint, args, true, true));
 }

@@ -1,6 +1,6 @@
 /** An endpoint key's cache state; re-renders only when it changes. */
 import type { EndpointInterface, Meta } from '../index.js';
-import { useView, type EndpointArgs } from './base.js';
+import { useValue, useView, type EndpointArgs } from './base.js';
 
 /**
  * The cache state of an endpoint key: `fetchedAt`, `expiresAt`, `error`,
@@ -11,5 +11,5 @@ import { useView, type EndpointArgs } from './base.js';
  * @returns the meta; `undefined` for `null` args.
  */
 export function useMeta<E extends EndpointInterface>(endpoint: E, ...[args]: EndpointArgs<E>): Meta | undefined {
-  return useView(endpoint, args, (ctrl, list: Parameters<E['fetch']>) => ctrl.meta(endpoint, ...list))[2].value;
+  return useValue(useView(endpoint, args, (ctrl, list: Parameters<E['fetch']>) => ctrl.meta(endpoint, ...list))[2]);
 }

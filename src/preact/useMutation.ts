@@ -1,6 +1,7 @@
 /** A mutation's pending / error / result. */
 import { useMemo, useRef } from 'preact/hooks';
 import { signal } from '../index.js';
+import { useValue } from './base.js';
 
 /** What {@link useMutation} returns: the wrapped function and its state. */
 export interface Mutation<A extends unknown[], R> {
@@ -47,5 +48,5 @@ export function useMutation<A extends unknown[], R>(fn: (...args: A) => Promise<
     };
     return { s, run };
   }, []);
-  return { ...state.s.value, run: state.run };
+  return { ...useValue(state.s), run: state.run };
 }

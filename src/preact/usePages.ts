@@ -1,7 +1,7 @@
 /** The paging state of a list fetched page by page; re-renders only when it changes. */
 import { pagesOf, type EndpointInterface, type Pages } from '../index.js';
 import { NO_PAGES } from '../controller/pagesOf.js';
-import { useView, type EndpointArgs } from './base.js';
+import { useValue, useView, type EndpointArgs } from './base.js';
 
 /**
  * The paging state of a list loaded page by page with `getPage` (see `pagesOf`):
@@ -22,7 +22,7 @@ import { useView, type EndpointArgs } from './base.js';
  */
 export function usePages<E extends EndpointInterface>(endpoint: E, ...[args]: EndpointArgs<E>): Pages {
   return (
-    useView(endpoint, args, (ctrl, list: Parameters<E['fetch']>) => pagesOf(ctrl, endpoint, ...list))[2].value ??
+    useValue(useView(endpoint, args, (ctrl, list: Parameters<E['fetch']>) => pagesOf(ctrl, endpoint, ...list))[2]) ??
     NO_PAGES
   );
 }

@@ -1,7 +1,7 @@
 /** Reads a schema or `Query` by arguments, as a value or as the view (`useQuerySignal`); never fetches. */
 import type { Denormalize, Queryable, ReadonlySignal, Schema } from '../index.js';
 import type { QueryArg } from '../controller/args.js';
-import { useView } from './base.js';
+import { useValue, useView } from './base.js';
 
 /**
  * The view of a queryable schema (Entity, All, Collection, Union, object of schemas) or
@@ -45,5 +45,5 @@ export function useQuerySignal<Q extends Queryable>(
  * }
  */
 export function useQuery<Q extends Queryable>(queryable: Q, args?: QueryArg<Q> | null): Denormalize<Q> | undefined {
-  return useQuerySignal(queryable, args).value;
+  return useValue(useQuerySignal(queryable, args));
 }

@@ -1,6 +1,6 @@
 /** Suspends until an endpoint's response is cached (see ./base.ts for how). */
 import type { EndpointInterface, ReadonlySignal, ResolveType } from '../index.js';
-import { useEndpoint, type EndpointArgs } from './base.js';
+import { useEndpoint, useValue, type EndpointArgs } from './base.js';
 
 /**
  * The response view of an endpoint, fetched when missing or stale, for use inside
@@ -52,5 +52,5 @@ export function useSuspense<E extends EndpointInterface>(
   endpoint: E,
   ...[args]: EndpointArgs<E>
 ): ResolveType<E> | undefined {
-  return useEndpoint(endpoint, args, true, false).value;
+  return useValue(useEndpoint(endpoint, args, true, false));
 }
