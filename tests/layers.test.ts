@@ -23,7 +23,8 @@ const allowed: Record<string, string[]> = {
   // (state: the codec behind the `initialState` option.)
   controller: ['controller', 'store', 'state', 'schema', 'endpoint', 'util', '@preact/signals-core'],
   solid: ['solid', 'controller', 'schema', 'endpoint', 'util', 'index', 'solid-js'],
-  preact: ['preact', 'controller', 'schema', 'endpoint', 'util', 'index', 'preact', '@preact/signals'],
+  // (Not @preact/signals: the binding installs nothing in Preact; the app imports it for signals in JSX.)
+  preact: ['preact', 'controller', 'schema', 'endpoint', 'util', 'index', 'preact'],
 };
 
 function files(dir: string): string[] {
