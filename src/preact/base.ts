@@ -122,8 +122,10 @@ export function useEndpoint<E extends EndpointInterface>(
   const [ctrl, list, view] = useResponse(endpoint, args);
   // What a suspending render watches: the key's error, and whether a request of it is in flight.
   const watched = useMemo(
-    (): ReadonlySignal<unknown>[] | undefined =>
-      suspend && list ? [ctrl._error(endpoint, list), computed(() => ctrl.isFetching(endpoint, ...list))] : undefined,
+    () =>
+      suspend && list
+        ? { error: ctrl._error(endpoint, list), inFlight: computed(() => ctrl.isFetching(endpoint, ...list)) }
+        : undefined,
     [ctrl, endpoint, list],
   );
   // While mounted the key is fetched when stale and refetched on invalidation and expiry.
@@ -139,8 +141,8 @@ export function useEndpoint<E extends EndpointInterface>(
   if (suspend) {
     // A changed error renders again: a failed background refetch, a hard error for the
     // boundary. So does the end of the request a render waited for.
-    useValue(watched?.[0] ?? NOTHING);
-    useValue(retrying ? watched![1]! : NOTHING);
+    useValue(watched?.error ?? NOTHING);
+    useValue(retrying ? watched!.inFlight : NOTHING);
   }
   if (state instanceof Error) {
     if (!retrying) {
