@@ -48,6 +48,15 @@ const NOTHING: ReadonlySignal<undefined> = /*#__PURE__*/ signal(undefined);
 /** @internal Swallows a rejection that is reported elsewhere (meta error, error boundary). */
 function noop(): void {}
 
+/** @internal Whether a request of the key is in flight, as a signal (`useLoading`; a suspending render waiting on a retry). */
+export function inFlight(
+  ctrl: Controller,
+  endpoint: EndpointInterface,
+  list: readonly unknown[],
+): ReadonlySignal<boolean> {
+  return computed(() => ctrl.isFetching(endpoint, ...(list as [])));
+}
+
 /** @internal The reducer of `useValue`'s render requests. */
 const bump = (n: number): number => n + 1;
 
@@ -123,9 +132,7 @@ export function useEndpoint<E extends EndpointInterface>(
   // What a suspending render watches: the key's error, and whether a request of it is in flight.
   const watched = useMemo(
     () =>
-      suspend && list
-        ? { error: ctrl._error(endpoint, list), inFlight: computed(() => ctrl.isFetching(endpoint, ...list)) }
-        : undefined,
+      suspend && list ? { error: ctrl._error(endpoint, list), inFlight: inFlight(ctrl, endpoint, list) } : undefined,
     [ctrl, endpoint, list],
   );
   // While mounted the key is fetched when stale and refetched on invalidation and expiry.

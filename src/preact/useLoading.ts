@@ -1,6 +1,6 @@
 /** Whether an endpoint key is being fetched. */
-import { computed, type EndpointInterface } from '../index.js';
-import { useValue, useView, type EndpointArgs } from './base.js';
+import type { EndpointInterface } from '../index.js';
+import { inFlight, useValue, useView, type EndpointArgs } from './base.js';
 
 /**
  * Whether a request of the endpoint key is in flight (the first load or a refetch).
@@ -9,9 +9,5 @@ import { useValue, useView, type EndpointArgs } from './base.js';
  * const loading = useLoading(getIssues, { page });
  */
 export function useLoading<E extends EndpointInterface>(endpoint: E, ...[args]: EndpointArgs<E>): boolean {
-  return !!useValue(
-    useView(endpoint, args, (ctrl, list: Parameters<E['fetch']>) =>
-      computed(() => ctrl.isFetching(endpoint, ...list)),
-    )[2],
-  );
+  return !!useValue(useView(endpoint, args, (ctrl, list: unknown[]) => inFlight(ctrl, endpoint, list))[2]);
 }
