@@ -33,6 +33,12 @@
  *
  * W25_LIBRARIES: page ids (ALL below); W25_SIM: 0 or 1, one network mode; W25_PARTS: some of
  * gates, refs, timed, memory, startup. Without `--write` the results files stay as they are.
+ * Where a Solid navigation's time goes (the core's write and read, then the binding and the
+ * request path), with the diagnostic page `solid-core`:
+ *
+ *   W25_SCENARIOS=getlist-100,getlist-500,getlist-500-sorted \
+ *     W25_LIBRARIES=signal-cache-solid,solid-core,solid W25_SIM=0 W25_PARTS=gates,timed \
+ *     node bench/run.mjs --only=W25 --no-build
  */
 import os from 'node:os';
 import { QUICK, Scenario } from './_lib/harness.mjs';
@@ -93,11 +99,24 @@ const ALL = [
     variant: 'React 18',
     baseline: 'react',
   },
+  // A diagnostic page, run only when named in W25_LIBRARIES: plain Solid with the core's
+  // write and read in its path and no binding (see its header), to split a navigation's cost.
+  {
+    id: 'solid-core',
+    entry: 'solid-core.tsx',
+    framework: 'solid',
+    peer: 'plain + core',
+    variant: 'Solid',
+    baseline: 'solid',
+    diagnostic: true,
+  },
 ];
 const label = (lib) => `${lib.peer} (${lib.variant})`;
 const byId = (id) => ALL.find((l) => l.id === id);
-/** The pages of this run (W25_LIBRARIES: some of them). */
-const LIBRARIES = process.env.W25_LIBRARIES ? process.env.W25_LIBRARIES.split(',').map(page) : ALL;
+/** The pages of this run (W25_LIBRARIES: some of them, diagnostic pages included; else all others). */
+const LIBRARIES = process.env.W25_LIBRARIES
+  ? process.env.W25_LIBRARIES.split(',').map(page)
+  : ALL.filter((l) => !l.diagnostic);
 
 function page(id) {
   const lib = byId(id);

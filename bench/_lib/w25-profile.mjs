@@ -51,6 +51,7 @@ const ENTRIES = {
   'data-client': { entry: 'data-client.tsx', framework: 'react' },
   'tanstack-solid': { entry: 'tanstack-solid.tsx', framework: 'solid' },
   solid: { entry: 'solid.tsx', framework: 'solid' },
+  'solid-core': { entry: 'solid-core.tsx', framework: 'solid' },
   preact: { entry: 'vdom/baseline.tsx', framework: 'preact' },
   react: { entry: 'vdom/baseline.tsx', framework: 'react' },
 };
