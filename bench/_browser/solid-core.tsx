@@ -18,10 +18,10 @@ import { start } from './solid/shell.js';
 const ctrl = new Controller();
 
 const { views, refetch } = resourceViews({
-  async issues({ count, state }: ListArgs) {
-    const params = state === undefined ? { count } : { count, state };
-    ctrl.setResponse(IssueResource.getList, params, await api.issues(params));
-    return ctrl.getResponse(IssueResource.getList, params) as unknown as Issue[];
+  // (An undefined `state` is no argument, in the cache's keys as in the URL.)
+  async issues(args: ListArgs) {
+    ctrl.setResponse(IssueResource.getList, args, await api.issues(args));
+    return ctrl.getResponse(IssueResource.getList, args) as unknown as Issue[];
   },
   async issue(number: number) {
     ctrl.setResponse(IssueResource.get, { number }, await api.issue(number));
